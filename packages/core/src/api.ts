@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import {
+  APP_MODES,
+  datingProfileSchema,
+  MAX_AGE,
+  MIN_AGE,
+  MODES,
+  modeVisibilitySchema,
+  nowProfileSchema,
+  preferencesSchema,
+  statsSchema,
+} from './profile.ts';
+import { TIERS } from './tiers.ts';
+
+/**
+ * The HTTP contract under /api/v1, shared by server (validation, OpenAPI) and web (typed client).
+ * Routes:
+ *   POST /auth/signup  POST /auth/login  POST /auth/logout  POST /auth/refresh  GET /auth/session
+ *   GET  /auth/google/start  (redirect)   GET /auth/google/callback (redirect to /auth?result=CODE)
+ *   POST /auth/redirect-result {code}
+ *   GET  /me  PATCH /me  POST /me/photos (multipart "file")  DELETE /me/photos/:photoId
+ *   PUT  /me/photos/order {photoIds}  POST /me/onboarding/complete
+ *   GET  /prompts   GET /admin/me   GET /config
+ */
+export const photoSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type Photo = z.infer<typeof photoSchema>;
+
+/** The signed-in user's own record: the only place an email leaves the server. */
+export const meSchema = z.object({
+  uid: z.string(),
+  anonymousId: z.string(),
+  email: z.string(),
+  displayName: z.string().nullable(),
+  photoURL: z.string().nullable(),
+  subscriptionTier: z.enum(TIERS),
+  isActive: z.boolean(),
+  onboardingComplete: z.boolean(),
+  isBetaUser: z.boolean(),
+  hasLifetimePremium: z.boolean(),
+  betaJoinedAt: z.string().nullable(),
+  age: z.number().int(),
+  gender: z.string().nullable(),
+  bio: z.string().nullable(),
+  photos: z.array(photoSchema),
+  interests: z.array(z.string()),
+  intentions: z.array(z.string()),
+  selectedFeatures: z.array(z.string()),
+  currentMode: z.enum(MODES),
+  appMode: z.enum(APP_MODES),
+  height: z.number().int().nullable(),
+  position: z.string().nullable(),
+  tribes: z.array(z.string()),
+  preferences: preferencesSchema,
+  stats: statsSchema,
+  datingProfile: datingProfileSchema,
+  nowProfile: nowProfileSchema,
+  modeVisibility: modeVisibilitySchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const authResultSchema = z.object({ token: z.string(), expiresAt: z.string(), user: meSchema });
+export type AuthResult = z.infer<typeof authResultSchema>;
+
+const trimmed = (max: number) => z.string().trim().max(max);
+
+/** PATCH /me: every field optional; nested profiles are merged shallowly. */
+export const updateMeBody = z
+  .object({
+    displayName: trimmed(40).min(1, 'Enter a display name.'),
+    age: z
+      .number({ error: 'Enter your age.' })
+      .int('Age must be a whole number.')
+      .min(MIN_AGE, 'You must be 18 or older to use FMK.')
+      .max(MAX_AGE, 'Enter a real age.'),
+    bio: trimmed(1000),
+    gender: trimmed(40).nullable(),
+    interests: z.array(trimmed(60).min(1)).max(20),
+    intentions: z.array(trimmed(60).min(1)).max(10),
+    currentMode: z.enum(MODES),
+    appMode: z.enum(APP_MODES),
+    tribes: z.array(trimmed(60).min(1)).max(20),
+    preferences: preferencesSchema.partial(),
+    datingProfile: datingProfileSchema.partial(),
+    nowProfile: nowProfileSchema.partial(),
+    modeVisibility: modeVisibilitySchema.partial(),
+  })
+  .partial()
+  .strict();
+export type UpdateMe = z.infer<typeof updateMeBody>;
+
+export const photoOrderBody = z.object({ photoIds: z.array(z.string()).max(20) });
+
+export const promptSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  category: z.string(),
+  isActive: z.boolean(),
+  usageCount: z.number().int(),
+  likeCount: z.number().int(),
+});
+export type Prompt = z.infer<typeof promptSchema>;
+
+/** An error response body: `message` is fit to show to a person. */
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** GET /config: what the web app needs to know about this server. */
+export const publicConfigSchema = z.object({
+  googleEnabled: z.boolean(),
+  vapidPublicKey: z.string().nullable(),
+  beta: z.object({ eligible: z.boolean() }),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

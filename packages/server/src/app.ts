@@ -1,0 +1,108 @@
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Clock, systemClock } from '@fmk/core';
+import type { Database, Db } from './db/index.ts';
+import { modules } from './modules/index.ts';
+import { resolveAuth, TokenService } from './platform/auth.ts';
+import type { Config } from './platform/config.ts';
+import { registerErrorHandler } from './platform/errors.ts';
+import { registerWebApp } from './platform/static.ts';
+import { LocalDiskStorage, type Storage } from './platform/storage.ts';
+import path from 'node:path';
+
+/** What a feature module is given: only shared platform parts, never another module's internals. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  dbKind: Database['kind'];
+  clock: Clock;
+  tokens: TokenService;
+  storage: Storage;
+}
+
+export type App = FastifyInstance;
+
+export interface CreateAppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  storage?: Storage;
+  logger?: boolean;
+}
+
+/** Builds the whole server (API, docs, web app) without listening, so tests can `inject` into it. */
+export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const clock = opts.clock ?? systemClock;
+  const app = Fastify({
+    logger:
+      opts.logger === false || config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: config.maxPhotoBytes, files: 1, fields: 5 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'FMK API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const tokens = new TokenService(config.tokenSecret, config.accessTokenTtlMinutes, clock);
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    clock,
+    tokens,
+    storage: opts.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'files')),
+  };
+
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (req) => {
+    if (req.url.startsWith('/api/')) req.auth = await resolveAuth(deps.db, tokens, clock, req);
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/health',
+    { schema: { tags: ['system'], summary: 'Liveness and database check' } },
+    async () => {
+      await deps.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+      return { status: 'ok', database: database.kind, time: clock.now().toISOString() };
+    },
+  );
+
+  for (const mod of modules) {
+    await app.register(async (scope) => mod(scope.withTypeProvider<ZodTypeProvider>(), deps), { prefix: '/api/v1' });
+  }
+
+  await registerWebApp(app, config.webDist);
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  return app;
+}

@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index.ts';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { DB } from './schema.ts';
+
+export type { DB } from './schema.ts';
+export type Db = Kysely<DB>;
+
+// int8 (bigserial ids, count(*)) arrives as a string from pg and as a number from PGlite
+// (STACK.md trap 3): normalise here, once, to numbers. Our counts stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The raw PGlite instance when embedded (tests clone it). */
+  pglite: PGlite | null;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database; `memory://` for a throwaway one. */
+  dataDir?: string;
+  /** A PostgreSQL schema to work in (tests isolate suites this way). */
+  schema?: string;
+  /** An existing PGlite (a clone of a migrated template in tests). */
+  pglite?: PGlite;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      ...(opts.schema ? { options: `-c search_path=${opts.schema},public` } : {}),
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', pglite: null, close: () => db.destroy() };
+  }
+  let pglite = opts.pglite;
+  if (!pglite) {
+    const dir = opts.dataDir ?? 'memory://';
+    if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+    pglite = await PGlite.create(dir);
+  }
+  const instance = pglite;
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(instance) });
+  return {
+    db,
+    kind: 'pglite',
+    pglite: instance,
+    close: async () => {
+      await db.destroy();
+      if (!instance.closed) await instance.close();
+    },
+  };
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

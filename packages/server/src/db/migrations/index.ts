@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m20261122T1500 from './20261122T1500-foundation.ts';
+
+/**
+ * Every migration, by file name. Migrations sort by their UTC timestamp prefix and never change
+ * once landed; a test checks this list against the folder so none is forgotten.
+ */
+export const migrations: Record<string, Migration> = {
+  '20261122T1500-foundation': m20261122T1500,
+};

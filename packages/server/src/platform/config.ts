@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration from the environment, validated once at start (STYLE.md #13).
+ * Secrets: required in production (one error naming every missing variable); in development
+ * they are generated once and kept in DATA_DIR/secrets.json so sessions survive restarts.
+ */
+const SECRET_KEYS = ['TOKEN_SECRET', 'EMAIL_HASH_KEY'] as const;
+type SecretKey = (typeof SECRET_KEYS)[number];
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  TOKEN_SECRET: z.string().min(32, 'TOKEN_SECRET must be at least 32 characters').optional(),
+  EMAIL_HASH_KEY: z.string().min(32, 'EMAIL_HASH_KEY must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(6).max(24 * 60).default(60),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  BETA_PRIVILEGED_HOSTS: z.string().default(''),
+  MAX_PHOTO_MB: z.coerce.number().min(1).max(50).default(15),
+  TRUST_PROXY: bool,
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  logLevel: string;
+  webDist: string;
+  tokenSecret: string;
+  emailHashKey: string;
+  accessTokenTtlMinutes: number;
+  sessionTtlDays: number;
+  oidc: { issuer: string; clientId: string; clientSecret: string } | null;
+  betaPrivilegedHosts: string[];
+  maxPhotoBytes: number;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const secrets = resolveSecrets(e, dataDir);
+  const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+  if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
+    throw new ConfigError('Google sign-in needs all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'packages/web/dist')),
+    tokenSecret: secrets.TOKEN_SECRET,
+    emailHashKey: secrets.EMAIL_HASH_KEY,
+    accessTokenTtlMinutes: e.ACCESS_TOKEN_TTL_MINUTES,
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+        : null,
+    betaPrivilegedHosts: e.BETA_PRIVILEGED_HOSTS.split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
+    maxPhotoBytes: Math.round(e.MAX_PHOTO_MB * 1024 * 1024),
+    trustProxy: e.TRUST_PROXY ?? false,
+  };
+}
+
+function resolveSecrets(e: z.infer<typeof envSchema>, dataDir: string): Record<SecretKey, string> {
+  const given: Partial<Record<SecretKey, string>> = {};
+  for (const k of SECRET_KEYS) if (e[k]) given[k] = e[k];
+  const missing = SECRET_KEYS.filter((k) => !given[k]);
+  if (missing.length === 0) return given as Record<SecretKey, string>;
+  if (e.NODE_ENV === 'production') {
+    throw new ConfigError(`Missing required environment variables: ${missing.join(', ')}`);
+  }
+  const file = path.join(dataDir, 'secrets.json');
+  let stored: Partial<Record<SecretKey, string>> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<SecretKey, string>>;
+  let changed = false;
+  for (const k of missing) {
+    if (!stored[k]) {
+      stored[k] = randomBytes(32).toString('base64url');
+      changed = true;
+    }
+  }
+  if (changed) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  }
+  return { ...stored, ...given } as Record<SecretKey, string>;
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { DB_KINDS, useTestApp } from '../../test/harness.ts';
+
+describe.each(DB_KINDS)('platform on %s', (kind) => {
+  const t = useTestApp(kind);
+
+  it('answers /api/health with the database kind', async () => {
+    const res = await t().app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: kind });
+  });
+
+  it('serves OpenAPI JSON at /api/docs/json', async () => {
+    const res = await t().app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/health']).toBeDefined();
+  });
+
+  it('answers unknown API paths with a JSON 404, not the web app', async () => {
+    const res = await t().app.inject({ method: 'GET', url: '/api/v1/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 'not_found' });
+  });
+});

@@ -1,0 +1,53 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/** Where uploaded files live. Local disk by default; an S3-compatible store can implement the same. */
+export interface Storage {
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<{ stream: Readable; size: number } | null>;
+  delete(key: string): Promise<void>;
+  /** The URL a browser uses to fetch the object. */
+  url(key: string): string;
+}
+
+const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9/_.-]{0,200}$/;
+
+export class LocalDiskStorage implements Storage {
+  constructor(
+    private readonly root: string,
+    private readonly publicPrefix = '/files',
+  ) {}
+
+  private resolve(key: string): string {
+    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const file = this.resolve(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, data);
+  }
+
+  async get(key: string): Promise<{ stream: Readable; size: number } | null> {
+    if (!SAFE_KEY.test(key) || key.includes('..')) return null;
+    const file = this.resolve(key);
+    try {
+      const s = await stat(file);
+      if (!s.isFile()) return null;
+      return { stream: createReadStream(file), size: s.size };
+    } catch {
+      return null;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.resolve(key), { force: true });
+  }
+
+  url(key: string): string {
+    return `${this.publicPrefix}/${key}`;
+  }
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { type AuthView, COMPLETE_PROFILE_ROUTES, guardRedirect, matchesPattern } from './guards.ts';
+
+const signedOut: AuthView = { status: 'signedOut' };
+const incomplete: AuthView = { status: 'signedIn', onboardingComplete: false };
+const complete: AuthView = { status: 'signedIn', onboardingComplete: true };
+
+const concrete = (pattern: string) => pattern.replace(':userId', 'u_123').replace(':conversationId', 'c_456');
+
+describe('signed out (spec 2)', () => {
+  it('renders the landing page and the auth screen', () => {
+    expect(guardRedirect(signedOut, '/')).toBeNull();
+    expect(guardRedirect(signedOut, '/auth')).toBeNull();
+    expect(guardRedirect(signedOut, '/auth?result=abc')).toBeNull();
+  });
+
+  it.each(['/grid', '/onboarding', '/settings', '/messages/chat/u1', '/nope', '/auth/extra'])('sends %s to /', (path) => {
+    expect(guardRedirect(signedOut, path)).toBe('/');
+  });
+});
+
+describe('signed in, profile incomplete', () => {
+  it('renders only /onboarding', () => {
+    expect(guardRedirect(incomplete, '/onboarding')).toBeNull();
+  });
+
+  it.each(['/', '/auth', '/grid', '/settings', '/profile/edit', '/whatever'])('sends %s to /onboarding', (path) => {
+    expect(guardRedirect(incomplete, path)).toBe('/onboarding');
+  });
+});
+
+describe('signed in, profile complete', () => {
+  it('redirects / to /grid', () => {
+    expect(guardRedirect(complete, '/')).toBe('/grid');
+  });
+
+  it.each(COMPLETE_PROFILE_ROUTES.map(concrete))('renders %s', (path) => {
+    expect(guardRedirect(complete, path)).toBeNull();
+  });
+
+  it.each(['/auth', '/onboarding', '/unknown', '/grid/extra', '/profile', '/settings/unknown'])('sends %s to /grid', (path) => {
+    expect(guardRedirect(complete, path)).toBe('/grid');
+  });
+
+  it('ignores a trailing slash and a query', () => {
+    expect(guardRedirect(complete, '/settings/')).toBeNull();
+    expect(guardRedirect(complete, '/grid?x=1')).toBeNull();
+  });
+});
+
+describe('admin', () => {
+  it('keeps /admin/login open in every state', () => {
+    for (const auth of [signedOut, incomplete, complete]) {
+      expect(guardRedirect(auth, '/admin/login')).toBeNull();
+      expect(guardRedirect(auth, '/admin/login', 'verified')).toBeNull();
+    }
+  });
+
+  it.each(['/admin', '/admin/dashboard', '/admin/users', '/admin/system/audit'])('sends %s to /admin/login unless verified', (path) => {
+    expect(guardRedirect(signedOut, path)).toBe('/admin/login');
+    expect(guardRedirect(signedOut, path, 'verified')).toBe('/admin/login');
+    expect(guardRedirect(complete, path, 'denied')).toBe('/admin/login');
+    expect(guardRedirect(incomplete, path, 'denied')).toBe('/admin/login');
+  });
+
+  it('waits while the admin check runs', () => {
+    expect(guardRedirect(complete, '/admin/dashboard', 'checking')).toBeNull();
+  });
+
+  it('sends the admin index (and unbuilt sections) to the dashboard for verified staff', () => {
+    expect(guardRedirect(complete, '/admin', 'verified')).toBe('/admin/dashboard');
+    expect(guardRedirect(complete, '/admin/', 'verified')).toBe('/admin/dashboard');
+    expect(guardRedirect(complete, '/admin/dashboard', 'verified')).toBeNull();
+    expect(guardRedirect(incomplete, '/admin/dashboard', 'verified')).toBeNull();
+  });
+});
+
+describe('debug crash route', () => {
+  it('is reachable in every state', () => {
+    for (const auth of [signedOut, incomplete, complete]) expect(guardRedirect(auth, '/debug/crash')).toBeNull();
+  });
+});
+
+describe('matchesPattern', () => {
+  it('matches parameters to exactly one non-empty segment', () => {
+    expect(matchesPattern('/profile/:userId', '/profile/abc')).toBe(true);
+    expect(matchesPattern('/profile/:userId', '/profile/')).toBe(false);
+    expect(matchesPattern('/profile/:userId', '/profile/a/b')).toBe(false);
+    expect(matchesPattern('/messages/chat/:userId', '/messages/chat/x')).toBe(true);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Route guards of spec section 2 as one pure decision: given who is looking and where, the path
+ * to redirect to, or null to render. The router only applies it.
+ */
+export type AuthView = { status: 'signedOut' } | { status: 'signedIn'; onboardingComplete: boolean };
+/** Whether the signed-in user is verified staff (GET /api/v1/admin/me). */
+export type AdminStatus = 'checking' | 'verified' | 'denied';
+
+/** Reachable in every state: the error screen's deliberate crash. */
+export const DEBUG_CRASH_PATH = '/debug/crash';
+
+export const COMPLETE_PROFILE_ROUTES = [
+  '/grid',
+  '/profile/edit',
+  '/profile/:userId',
+  '/messages',
+  '/messages/chat/:userId',
+  '/messages/:conversationId',
+  '/cruise',
+  '/track',
+  '/health',
+  '/activity',
+  '/activity/log',
+  '/settings',
+  '/settings/notifications',
+  '/settings/privacy',
+  '/settings/blocked-users',
+  '/settings/premium',
+  '/settings/payment',
+  '/settings/bugs-feedback',
+  '/settings/help',
+] as const;
+
+export const ADMIN_ROUTES = ['/admin/dashboard'] as const;
+
+function normalise(path: string): string {
+  const p = path.split(/[?#]/)[0] || '/';
+  return p.length > 1 ? p.replace(/\/+$/, '') || '/' : p;
+}
+
+/** Matches '/a/:b' patterns segment by segment; a parameter matches one non-empty segment. */
+export function matchesPattern(pattern: string, path: string): boolean {
+  const ps = pattern.split('/');
+  const xs = normalise(path).split('/');
+  if (ps.length !== xs.length) return false;
+  return ps.every((seg, i) => (seg.startsWith(':') ? (xs[i] ?? '') !== '' : seg === xs[i]));
+}
+
+const isAdminPath = (p: string) => p === '/admin' || p.startsWith('/admin/');
+
+export function guardRedirect(auth: AuthView, rawPath: string, admin: AdminStatus = 'denied'): string | null {
+  const path = normalise(rawPath);
+  if (path === DEBUG_CRASH_PATH) return null;
+
+  // Admin: /admin/login is open; everything else needs verified staff.
+  if (path === '/admin/login') return null;
+  if (isAdminPath(path)) {
+    if (auth.status !== 'signedIn' || admin === 'denied') return '/admin/login';
+    if (admin === 'checking') return null; // the admin guard shows the loading screen meanwhile
+    if (ADMIN_ROUTES.some((r) => matchesPattern(r, path))) return null;
+    return '/admin/dashboard';
+  }
+
+  if (auth.status === 'signedOut') return path === '/' || path === '/auth' ? null : '/';
+  if (!auth.onboardingComplete) return path === '/onboarding' ? null : '/onboarding';
+  if (COMPLETE_PROFILE_ROUTES.some((r) => matchesPattern(r, path))) return null;
+  return '/grid';
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Messages } from '@fmk/core';
+import { AlertIcon } from './icons.tsx';
+
+/** The error layout shared by the app's error screen and by failed sections inside a screen. */
+export function ErrorState({
+  title = Messages.somethingWentWrong,
+  body = Messages.errorBody,
+  detail,
+  actions,
+}: {
+  title?: string;
+  body?: string;
+  detail?: string | null;
+  actions?: ReactNode;
+}) {
+  return (
+    <section className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+      <div className="flex size-16 items-center justify-center rounded-full bg-primary-soft text-primary-strong [&>svg]:size-8">
+        <AlertIcon />
+      </div>
+      <h1 className="text-xl font-bold text-ink">{title}</h1>
+      <p className="max-w-xs text-base text-muted">{body}</p>
+      {detail ? (
+        <p role="alert" className="text-sm font-medium text-primary-strong">
+          {detail}
+        </p>
+      ) : null}
+      {actions ? <div className="mt-3 flex w-full max-w-xs flex-col gap-3">{actions}</div> : null}
+    </section>
+  );
+}
