@@ -16,12 +16,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { extends: 'packages/web/vite.config.ts', test: { name: 'web', root: 'packages/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
+      {
+        extends: 'packages/web/vite.config.ts',
+        test: { name: 'web', root: 'packages/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+      },
       {
         test: {
           name: 'e2e',
           root: 'e2e',
           include: ['**/*.e2e.ts'],
+          globalSetup: ['./global-setup.ts'],
           pool: 'forks',
           fileParallelism: false,
           testTimeout: 60_000,

@@ -78,17 +78,29 @@ export default defineConfig({
     }),
     precompress(outDir),
   ],
-  build: { outDir, emptyOutDir: true, target: 'es2022' },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    target: 'es2022',
+    rolldownOptions: {
+      // @fmk/core builds its zod schemas at module level; calls on `z` have no side effects, so
+      // schemas the first screen never uses (and zod with them) can be dropped from its bundle.
+      treeshake: {
+        manualPureFunctions: ['z'],
+        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]core[\\/]src[\\/]/.test(id),
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': { target: BACKEND, changeOrigin: true, ws: true },
-      '/photos': { target: BACKEND, changeOrigin: true },
+      '/files': { target: BACKEND, changeOrigin: true },
     },
   },
   preview: {
     proxy: {
       '/api': { target: BACKEND, changeOrigin: true, ws: true },
-      '/photos': { target: BACKEND, changeOrigin: true },
+      '/files': { target: BACKEND, changeOrigin: true },
     },
   },
   test: {

@@ -10,7 +10,7 @@ import {
   preferencesSchema,
   statsSchema,
 } from './profile.ts';
-import { TIERS } from './tiers.ts';
+import { STAFF_ROLES, TIERS } from './tiers.ts';
 
 /**
  * The HTTP contract under /api/v1, shared by server (validation, OpenAPI) and web (typed client).
@@ -122,3 +122,17 @@ export const publicConfigSchema = z.object({
   beta: z.object({ eligible: z.boolean() }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** GET /auth/session: the signed-in user and when the current access token expires. */
+export const sessionInfoSchema = z.object({ user: meSchema, expiresAt: z.string() });
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/**
+ * GET /admin/me: the caller's staff role. `permissions` is the record's explicit list, which
+ * overrides the role's defaults (spec section 6); null means the role's defaults apply.
+ */
+export const adminMeSchema = z.object({
+  role: z.enum(STAFF_ROLES),
+  permissions: z.array(z.string()).nullable(),
+});
+export type AdminMe = z.infer<typeof adminMeSchema>;

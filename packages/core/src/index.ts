@@ -5,6 +5,7 @@ export * from './beta.ts';
 export * from './clock.ts';
 export * from './identity.ts';
 export * from './messages.ts';
+export * from './photos.ts';
 export * from './profile.ts';
 export * from './prompts.ts';
 export * from './tiers.ts';

@@ -15,6 +15,7 @@ const svg = ({ rounded, inset }) => {
   const r = rounded ? 112 : 0;
   const fontSize = Math.round(200 * (1 - inset * 2));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">
+  <title>FMK</title>
   <rect width="${size}" height="${size}" rx="${r}" fill="#FF4458"/>
   <text x="50%" y="50%" dy="0.35em" text-anchor="middle" font-family="DejaVu Sans, Arial, Helvetica, sans-serif" font-weight="700" font-size="${fontSize}" fill="#ffffff" letter-spacing="-6">FMK</text>
 </svg>`;

@@ -56,12 +56,15 @@ describe('admin', () => {
     }
   });
 
-  it.each(['/admin', '/admin/dashboard', '/admin/users', '/admin/system/audit'])('sends %s to /admin/login unless verified', (path) => {
-    expect(guardRedirect(signedOut, path)).toBe('/admin/login');
-    expect(guardRedirect(signedOut, path, 'verified')).toBe('/admin/login');
-    expect(guardRedirect(complete, path, 'denied')).toBe('/admin/login');
-    expect(guardRedirect(incomplete, path, 'denied')).toBe('/admin/login');
-  });
+  it.each(['/admin', '/admin/dashboard', '/admin/users', '/admin/system/audit'])(
+    'sends %s to /admin/login unless verified',
+    (path) => {
+      expect(guardRedirect(signedOut, path)).toBe('/admin/login');
+      expect(guardRedirect(signedOut, path, 'verified')).toBe('/admin/login');
+      expect(guardRedirect(complete, path, 'denied')).toBe('/admin/login');
+      expect(guardRedirect(incomplete, path, 'denied')).toBe('/admin/login');
+    },
+  );
 
   it('waits while the admin check runs', () => {
     expect(guardRedirect(complete, '/admin/dashboard', 'checking')).toBeNull();

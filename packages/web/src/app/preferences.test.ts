@@ -21,7 +21,14 @@ describe('app preferences', () => {
 
 describe('visibleTabs (spec 2 bottom navigation)', () => {
   it('shows all six tabs by default', () => {
-    expect(visibleTabs('both', DEFAULT_APP_PREFERENCES)).toEqual(['grid', 'messages', 'cruise', 'health', 'activity', 'settings']);
+    expect(visibleTabs('both', DEFAULT_APP_PREFERENCES)).toEqual([
+      'grid',
+      'messages',
+      'cruise',
+      'health',
+      'activity',
+      'settings',
+    ]);
   });
 
   it('hides cruise in marry mode or when cruising is disabled', () => {

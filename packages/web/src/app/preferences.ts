@@ -30,7 +30,9 @@ export function parseAppPreferences(raw: string | null): AppPreferences {
   if (typeof v !== 'object' || v === null) return { ...DEFAULT_APP_PREFERENCES };
   const o = v as Record<string, unknown>;
   const bool = (k: keyof AppPreferences, d: boolean) => (typeof o[k] === 'boolean' ? (o[k] as boolean) : d);
-  const appMode = (APP_MODES as readonly unknown[]).includes(o.appMode) ? (o.appMode as AppMode) : DEFAULT_APP_PREFERENCES.appMode;
+  const appMode = (APP_MODES as readonly unknown[]).includes(o.appMode)
+    ? (o.appMode as AppMode)
+    : DEFAULT_APP_PREFERENCES.appMode;
   return {
     appMode,
     // Choosing marry turns cruising off (spec section 3).

@@ -12,7 +12,10 @@ export interface NavItem {
 /** The app's tab bar. NavLink sets aria-current="page" on the active tab. */
 export function BottomNav({ items }: { items: readonly NavItem[] }) {
   return (
-    <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-white pb-[env(safe-area-inset-bottom)]">
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-white pb-[env(safe-area-inset-bottom)]"
+    >
       <ul className="mx-auto flex w-full max-w-md">
         {items.map((item) => (
           <li key={item.to} className="flex-1">

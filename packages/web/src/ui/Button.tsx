@@ -25,7 +25,16 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   children: ReactNode;
 };
 
-export function Button({ variant = 'primary', block = false, loading = false, disabled, className, children, type, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  block = false,
+  loading = false,
+  disabled,
+  className,
+  children,
+  type,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type ?? 'button'}
@@ -40,6 +49,11 @@ export function Button({ variant = 'primary', block = false, loading = false, di
   );
 }
 
-export function ButtonLink({ variant = 'primary', block = false, className, ...rest }: LinkProps & { variant?: ButtonVariant; block?: boolean }) {
+export function ButtonLink({
+  variant = 'primary',
+  block = false,
+  className,
+  ...rest
+}: LinkProps & { variant?: ButtonVariant; block?: boolean }) {
   return <Link className={`${buttonClass(variant, block)}${className ? ` ${className}` : ''}`} {...rest} />;
 }

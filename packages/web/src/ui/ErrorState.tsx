@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Messages } from '@fmk/core';
+import type { ReactNode } from 'react';
 import { AlertIcon } from './icons.tsx';
 
 /** The error layout shared by the app's error screen and by failed sections inside a screen. */

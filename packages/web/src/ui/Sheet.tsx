@@ -2,7 +2,17 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { CloseIcon } from './icons.tsx';
 
 /** A bottom sheet on the native <dialog>: focus trap, Escape and backdrop come with it. */
-export function Sheet({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: ReactNode }) {
+export function Sheet({
+  open,
+  onClose,
+  title,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {

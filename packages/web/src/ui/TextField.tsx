@@ -36,7 +36,14 @@ function describedBy(id: string, hint?: string, error?: string | null): string |
   return undefined;
 }
 
-export function TextField({ label, hint, error, id: given, className, ...rest }: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  hint,
+  error,
+  id: given,
+  className,
+  ...rest
+}: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
   const auto = useId();
   const id = given ?? auto;
   return (
@@ -52,7 +59,14 @@ export function TextField({ label, hint, error, id: given, className, ...rest }:
   );
 }
 
-export function TextArea({ label, hint, error, id: given, className, ...rest }: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea({
+  label,
+  hint,
+  error,
+  id: given,
+  className,
+  ...rest
+}: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const auto = useId();
   const id = given ?? auto;
   return (

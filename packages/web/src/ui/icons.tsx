@@ -1,9 +1,9 @@
 import type { SVGProps } from 'react';
 
-/** Inline stroke icons (24×24), decorative by default: pair them with a visible label. */
-type IconProps = SVGProps<SVGSVGElement> & { title?: string };
+/** Inline stroke icons (24×24), always decorative: pair them with a visible label or an aria-label. */
+type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ title, children, ...rest }: IconProps) {
+function Icon({ children, ...rest }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -14,11 +14,9 @@ function Icon({ title, children, ...rest }: IconProps) {
       strokeWidth="2"
       strokeLinecap="round"
       strokeLinejoin="round"
-      aria-hidden={title ? undefined : true}
-      role={title ? 'img' : undefined}
       {...rest}
+      aria-hidden="true"
     >
-      {title ? <title>{title}</title> : null}
       {children}
     </svg>
   );

@@ -1,6 +1,15 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { CloseIcon } from '../icons.tsx';
-import { MAX_TOASTS, makeToast, pushToast, removeToast, type Toast, type ToastInput, type ToastType, timeLabel } from './model.ts';
+import {
+  MAX_TOASTS,
+  makeToast,
+  pushToast,
+  removeToast,
+  type Toast,
+  type ToastInput,
+  type ToastType,
+  timeLabel,
+} from './model.ts';
 
 interface ToastApi {
   show(input: ToastInput): string;
@@ -144,7 +153,12 @@ function ToastCard({ toast, leaving, onDismiss }: { toast: Toast; leaving: boole
             </button>
           ) : null}
         </div>
-        <button type="button" onClick={onDismiss} aria-label="Dismiss notification" className="rounded-full p-1 text-muted hover:bg-canvas">
+        <button
+          type="button"
+          onClick={onDismiss}
+          aria-label="Dismiss notification"
+          className="rounded-full p-1 text-muted hover:bg-canvas"
+        >
           <CloseIcon width={18} height={18} />
         </button>
       </div>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TOAST_DURATION, durationFor, MAX_TOASTS, makeToast, pushToast, removeToast, type Toast, timeLabel } from './model.ts';
+import {
+  DEFAULT_TOAST_DURATION,
+  durationFor,
+  MAX_TOASTS,
+  makeToast,
+  pushToast,
+  removeToast,
+  type Toast,
+  timeLabel,
+} from './model.ts';
 
 const t = (id: string): Toast => makeToast({ type: 'info', title: id }, id, 0);
 

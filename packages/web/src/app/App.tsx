@@ -1,0 +1,37 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
+import { ApiError } from '../api/client.ts';
+import { AuthProvider } from '../features/auth/AuthProvider.tsx';
+import { ServiceWorkerUpdates } from '../features/pwa/ServiceWorkerUpdates.tsx';
+import { ToastProvider } from '../ui/toast/ToastProvider.tsx';
+import { AppRoutes } from './AppRoutes.tsx';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+
+export function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // A 4xx will not change on retry; a network blip or a 5xx may.
+      queries: { retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+const defaultQueryClient = makeQueryClient();
+
+export function App({ queryClient = defaultQueryClient }: { queryClient?: QueryClient }) {
+  return (
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <ToastProvider>
+            <AuthProvider>
+              <ServiceWorkerUpdates />
+              <AppRoutes />
+            </AuthProvider>
+          </ToastProvider>
+        </BrowserRouter>
+      </QueryClientProvider>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,98 @@
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { adminStatusOf, useAdminMeQuery } from '../features/admin/queries.ts';
+import { useAuth } from '../features/auth/AuthProvider.tsx';
+import { AppShell } from './AppShell.tsx';
+import { Crash } from './Crash.tsx';
+import { ErrorScreen } from './ErrorScreen.tsx';
+import { type AuthView, DEBUG_CRASH_PATH, guardRedirect } from './guards.ts';
+import { LoadingScreen } from './LoadingScreen.tsx';
+
+/** Every screen is its own chunk, so the first screen loads only what it shows. */
+function lazyNamed<M extends Record<string, unknown>, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const LandingScreen = lazyNamed(() => import('../features/auth/LandingScreen.tsx'), 'LandingScreen');
+const AuthScreen = lazyNamed(() => import('../features/auth/AuthScreen.tsx'), 'AuthScreen');
+const OnboardingScreen = lazyNamed(() => import('../features/onboarding/OnboardingScreen.tsx'), 'OnboardingScreen');
+const GridScreen = lazyNamed(() => import('../features/discovery/GridScreen.tsx'), 'GridScreen');
+const ProfileScreen = lazyNamed(() => import('../features/discovery/ProfileScreen.tsx'), 'ProfileScreen');
+const ProfileEditScreen = lazyNamed(() => import('../features/discovery/ProfileEditScreen.tsx'), 'ProfileEditScreen');
+const MessagesScreen = lazyNamed(() => import('../features/messaging/MessagesScreen.tsx'), 'MessagesScreen');
+const ChatScreen = lazyNamed(() => import('../features/messaging/ChatScreen.tsx'), 'ChatScreen');
+const CruiseScreen = lazyNamed(() => import('../features/cruise/CruiseScreen.tsx'), 'CruiseScreen');
+const TrackScreen = lazyNamed(() => import('../features/cruise/TrackScreen.tsx'), 'TrackScreen');
+const HealthScreen = lazyNamed(() => import('../features/health/HealthScreen.tsx'), 'HealthScreen');
+const ActivityScreen = lazyNamed(() => import('../features/activity/ActivityScreen.tsx'), 'ActivityScreen');
+const ActivityLogScreen = lazyNamed(() => import('../features/activity/ActivityLogScreen.tsx'), 'ActivityLogScreen');
+const SettingsScreen = lazyNamed(() => import('../features/settings/SettingsScreen.tsx'), 'SettingsScreen');
+const settings = () => import('../features/settings/SettingsSubScreens.tsx');
+const NotificationSettingsScreen = lazyNamed(settings, 'NotificationSettingsScreen');
+const PrivacySettingsScreen = lazyNamed(settings, 'PrivacySettingsScreen');
+const BlockedUsersScreen = lazyNamed(settings, 'BlockedUsersScreen');
+const PremiumScreen = lazyNamed(settings, 'PremiumScreen');
+const PaymentScreen = lazyNamed(settings, 'PaymentScreen');
+const BugsFeedbackScreen = lazyNamed(settings, 'BugsFeedbackScreen');
+const HelpScreen = lazyNamed(settings, 'HelpScreen');
+const AdminLoginScreen = lazyNamed(() => import('../features/admin/AdminLoginScreen.tsx'), 'AdminLoginScreen');
+const AdminDashboard = lazyNamed(() => import('../features/admin/AdminDashboard.tsx'), 'AdminDashboard');
+
+const isAdminArea = (path: string) => (path === '/admin' || path.startsWith('/admin/')) && !path.startsWith('/admin/login');
+
+/** Applies the guards of spec section 2 (guards.ts), then renders the screen for the path. */
+export function AppRoutes() {
+  const { state, user, retryInit } = useAuth();
+  const { pathname } = useLocation();
+  const wantsAdmin = isAdminArea(pathname);
+  const adminEnabled = wantsAdmin && state.status === 'signedIn';
+  const adminQuery = useAdminMeQuery(user?.uid ?? null, adminEnabled);
+
+  // Above every guard, so the error screen can be reached in any state.
+  if (pathname === DEBUG_CRASH_PATH) return <Crash />;
+  if (state.status === 'loading') return <LoadingScreen />;
+  if (state.status === 'error') return <ErrorScreen detail={state.message} onRetry={retryInit} />;
+
+  const view: AuthView =
+    state.status === 'signedIn'
+      ? { status: 'signedIn', onboardingComplete: state.user.onboardingComplete }
+      : { status: 'signedOut' };
+  const adminStatus = adminStatusOf({ isSuccess: adminQuery.isSuccess, isError: adminQuery.isError, enabled: adminEnabled });
+  const redirect = guardRedirect(view, pathname, adminStatus);
+  if (redirect) return <Navigate to={redirect} replace />;
+  if (wantsAdmin && adminStatus === 'checking') return <LoadingScreen message="Checking access..." />;
+
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Routes>
+        <Route path="/" element={<LandingScreen />} />
+        <Route path="/auth" element={<AuthScreen />} />
+        <Route path="/onboarding" element={<OnboardingScreen />} />
+        <Route path="/admin/login" element={<AdminLoginScreen />} />
+        <Route path="/admin/dashboard" element={<AdminDashboard />} />
+        <Route element={<AppShell />}>
+          <Route path="/grid" element={<GridScreen />} />
+          <Route path="/profile/edit" element={<ProfileEditScreen />} />
+          <Route path="/profile/:userId" element={<ProfileScreen />} />
+          <Route path="/messages" element={<MessagesScreen />} />
+          <Route path="/messages/chat/:userId" element={<ChatScreen />} />
+          <Route path="/messages/:conversationId" element={<ChatScreen />} />
+          <Route path="/cruise" element={<CruiseScreen />} />
+          <Route path="/track" element={<TrackScreen />} />
+          <Route path="/health" element={<HealthScreen />} />
+          <Route path="/activity" element={<ActivityScreen />} />
+          <Route path="/activity/log" element={<ActivityLogScreen />} />
+          <Route path="/settings" element={<SettingsScreen />} />
+          <Route path="/settings/notifications" element={<NotificationSettingsScreen />} />
+          <Route path="/settings/privacy" element={<PrivacySettingsScreen />} />
+          <Route path="/settings/blocked-users" element={<BlockedUsersScreen />} />
+          <Route path="/settings/premium" element={<PremiumScreen />} />
+          <Route path="/settings/payment" element={<PaymentScreen />} />
+          <Route path="/settings/bugs-feedback" element={<BugsFeedbackScreen />} />
+          <Route path="/settings/help" element={<HelpScreen />} />
+        </Route>
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

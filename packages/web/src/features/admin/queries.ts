@@ -1,0 +1,29 @@
+import type { StaffRole } from '@fmk/core';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, api } from '../../api/client.ts';
+import type { AdminStatus } from '../../app/guards.ts';
+
+/** GET /api/v1/admin/me: 200 for active staff, 403 otherwise. */
+export interface AdminMe {
+  role: StaffRole;
+  email?: string;
+  name?: string | null;
+}
+
+export const adminKeys = { me: (uid: string | null) => ['admin', 'me', uid] as const };
+
+export function useAdminMeQuery(uid: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.me(uid),
+    queryFn: () => api<AdminMe>('/admin/me'),
+    enabled: enabled && uid !== null,
+    retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2,
+    staleTime: 60_000,
+  });
+}
+
+export function adminStatusOf(q: { isSuccess: boolean; isError: boolean; enabled: boolean }): AdminStatus {
+  if (!q.enabled || q.isError) return 'denied';
+  if (q.isSuccess) return 'verified';
+  return 'checking';
+}

@@ -1,0 +1,213 @@
+import { AUTH_INIT_TIMEOUT_MS, type AuthResult, type Me, Messages, TOKEN_CHECK_INTERVAL_MS, tokenCheck } from '@fmk/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, api, setUnauthorizedListener } from '../../api/client.ts';
+import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import {
+  clearSession,
+  readSession,
+  type SessionResponse,
+  type StoredSession,
+  shouldRefresh,
+  writeExpiry,
+  writeSession,
+  writeUser,
+} from './session.ts';
+
+export type AuthState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'signedOut' }
+  | { status: 'signedIn'; user: Me };
+
+interface AuthApi {
+  state: AuthState;
+  user: Me | null;
+  /** Keeps a fresh sign-in (password, Google redirect, refresh). */
+  applyResult(result: AuthResult): void;
+  /** Keeps a changed user record (profile edits, onboarding). */
+  updateUser(user: Me): void;
+  signIn(email: string, password: string): Promise<void>;
+  signUp(email: string, password: string): Promise<void>;
+  signOut(): Promise<void>;
+  retryInit(): void;
+}
+
+const AuthContext = createContext<AuthApi | null>(null);
+
+export function useAuth(): AuthApi {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used within an AuthProvider');
+  return ctx;
+}
+
+/** Signed in from storage alone: only while the stored token is still good (spec section 4). */
+function fromStorage(s: StoredSession): AuthState | null {
+  if (s.token && s.user && tokenCheck(s.expiresAt, new Date()) === 'ok') return { status: 'signedIn', user: s.user };
+  return null;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>({ status: 'loading' });
+  const [initRun, setInitRun] = useState(0);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const statusRef = useRef(state.status);
+  statusRef.current = state.status;
+
+  const localSignOut = useCallback(() => {
+    clearSession();
+    queryClient.clear();
+    setState({ status: 'signedOut' });
+  }, [queryClient]);
+
+  const expire = useCallback(() => {
+    if (statusRef.current !== 'signedIn') return;
+    localSignOut();
+    toast.info(Messages.sessionExpired);
+    navigate('/', { replace: true });
+  }, [localSignOut, navigate, toast]);
+
+  // Start: validate the stored token, showing the loading screen for at most 3 s.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: initRun re-runs the check on "Try Again"
+  useEffect(() => {
+    let cancelled = false;
+    let settled = false;
+    const stored = readSession();
+    if (!stored.token) {
+      setState({ status: 'signedOut' });
+      return;
+    }
+    setState({ status: 'loading' });
+    const timer = setTimeout(() => {
+      if (cancelled || settled) return;
+      settled = true;
+      // Slow server: trust a stored session that has not expired; the check carries on behind it.
+      setState(fromStorage(stored) ?? { status: 'signedOut' });
+    }, AUTH_INIT_TIMEOUT_MS);
+
+    api<SessionResponse>('/auth/session', { token: stored.token })
+      .then((s) => {
+        if (cancelled) return;
+        settled = true;
+        writeUser(s.user);
+        writeExpiry(s.expiresAt);
+        setState({ status: 'signedIn', user: s.user });
+      })
+      .catch((e: unknown) => {
+        if (cancelled) return;
+        if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
+          settled = true;
+          clearSession();
+          setState({ status: 'signedOut' });
+          return;
+        }
+        if (settled) return;
+        settled = true;
+        // Offline or a server error: a still-valid stored session keeps the app usable.
+        const fallback = fromStorage(stored);
+        if (fallback) setState(fallback);
+        else if (tokenCheck(stored.expiresAt, new Date()) !== 'ok') {
+          clearSession();
+          setState({ status: 'signedOut' });
+        } else setState({ status: 'error', message: Messages.initFailed });
+      })
+      .finally(() => clearTimeout(timer));
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [initRun]);
+
+  // A 401 on any authenticated call means the session was revoked or expired.
+  useEffect(() => {
+    setUnauthorizedListener(expire);
+    return () => setUnauthorizedListener(null);
+  }, [expire]);
+
+  const applyResult = useCallback((result: AuthResult) => {
+    writeSession(result);
+    setState({ status: 'signedIn', user: result.user });
+  }, []);
+
+  // Every 5 minutes (and when the app comes back to the foreground): refresh a token close to
+  // expiry, then log out when it has expired or expires within 5 minutes (spec section 4).
+  const signedIn = state.status === 'signedIn';
+  useEffect(() => {
+    if (!signedIn) return;
+    let running = false;
+    const check = async () => {
+      if (running) return;
+      running = true;
+      try {
+        const s = readSession();
+        let expiresAt = s.expiresAt;
+        if (s.token && shouldRefresh(expiresAt, new Date())) {
+          try {
+            const r = await api<AuthResult>('/auth/refresh', { method: 'POST' });
+            applyResult(r);
+            expiresAt = new Date(r.expiresAt);
+          } catch {
+            // Keep the old token; the check below decides whether it is still good.
+          }
+        }
+        const verdict = tokenCheck(s.token ? expiresAt : null, new Date());
+        if (verdict === 'logout') expire();
+        else if (verdict === 'unauthenticated') {
+          localSignOut();
+          navigate('/', { replace: true });
+        }
+      } finally {
+        running = false;
+      }
+    };
+    const id = setInterval(check, TOKEN_CHECK_INTERVAL_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void check();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(id);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [signedIn, applyResult, expire, localSignOut, navigate]);
+
+  const value = useMemo<AuthApi>(
+    () => ({
+      state,
+      user: state.status === 'signedIn' ? state.user : null,
+      applyResult,
+      updateUser: (user) => {
+        writeUser(user);
+        setState({ status: 'signedIn', user });
+      },
+      signIn: async (email, password) => {
+        const r = await api<AuthResult>('/auth/login', { method: 'POST', body: { email, password }, token: null });
+        applyResult(r);
+      },
+      signUp: async (email, password) => {
+        const r = await api<AuthResult>('/auth/signup', { method: 'POST', body: { email, password }, token: null });
+        applyResult(r);
+      },
+      signOut: async () => {
+        let failed = false;
+        statusRef.current = 'signedOut'; // a 401 here is not a "session expired" moment
+        try {
+          await api<void>('/auth/logout', { method: 'POST' });
+        } catch (e) {
+          // An already-dead session is signed out as far as the server is concerned.
+          failed = !(e instanceof ApiError && e.status === 401);
+        }
+        localSignOut();
+        navigate('/', { replace: true });
+        if (failed) toast.error(Messages.logoutFailed);
+      },
+      retryInit: () => setInitRun((n) => n + 1),
+    }),
+    [state, applyResult, localSignOut, navigate, toast],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

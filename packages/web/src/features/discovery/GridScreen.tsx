@@ -1,0 +1,11 @@
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { GridIcon } from '../../ui/icons.tsx';
+import { Page } from '../../ui/Page.tsx';
+
+export function GridScreen() {
+  return (
+    <Page title="Nearby">
+      <EmptyState icon={<GridIcon />} title="No one nearby yet" body="No one nearby yet — profiles near you will show up here." />
+    </Page>
+  );
+}

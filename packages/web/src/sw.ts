@@ -1,0 +1,79 @@
+/// <reference lib="webworker" />
+import { matchPrecache, precacheAndRoute } from 'workbox-precaching';
+
+/** The service worker at /sw.js: offline shell, push notifications (ARCHITECTURE.md "push"). */
+// `self` is typed as Window here (the app's tsconfig has the DOM lib too), hence the casts.
+const sw = self as unknown as ServiceWorkerGlobalScope;
+type ManifestEntry = string | { url: string; revision: string | null };
+
+// Navigations go to the network first so a deploy is seen at once; offline they get the
+// precached app shell. API calls are never answered from the cache. Registered before
+// precacheAndRoute so it sees navigations first.
+sw.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.mode !== 'navigate') return;
+  const url = new URL(request.url);
+  if (url.origin !== sw.location.origin || url.pathname.startsWith('/api/') || url.pathname.startsWith('/files/')) return;
+  event.respondWith(
+    fetch(request).catch(
+      async () => (await matchPrecache('/index.html')) ?? (await matchPrecache('index.html')) ?? Response.error(),
+    ),
+  );
+});
+
+// workbox-build replaces the literal `self.__WB_MANIFEST` with the precache list at build time.
+precacheAndRoute((self as unknown as { __WB_MANIFEST: ManifestEntry[] }).__WB_MANIFEST);
+
+sw.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void sw.skipWaiting();
+});
+
+interface PushPayload {
+  title?: string;
+  body?: string;
+  icon?: string;
+  tag?: string;
+  data?: { url?: string };
+  url?: string;
+}
+
+function readPush(event: PushEvent): PushPayload {
+  if (!event.data) return {};
+  try {
+    return event.data.json() as PushPayload;
+  } catch {
+    return { body: event.data.text() };
+  }
+}
+
+sw.addEventListener('push', (event) => {
+  const p = readPush(event);
+  const url = p.data?.url ?? p.url ?? '/';
+  event.waitUntil(
+    sw.registration.showNotification(p.title ?? 'FMK', {
+      body: p.body ?? '',
+      icon: p.icon ?? '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      ...(p.tag ? { tag: p.tag } : {}),
+      data: { url },
+    }),
+  );
+});
+
+sw.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL((event.notification.data as { url?: string } | null)?.url ?? '/', sw.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const same = windows.find((w) => w.url === target);
+      if (same) return void (await same.focus());
+      const any = windows[0];
+      if (any) {
+        await any.focus();
+        return void (await any.navigate(target));
+      }
+      await sw.clients.openWindow(target);
+    })(),
+  );
+});
