@@ -47,7 +47,8 @@ export function useE2E(env: Record<string, string> = {}): () => E2E {
     const baseUrl = `http://127.0.0.1:${address.port}`;
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: [...CHROMIUM_ARGS, `--user-data-dir=${path.join(dataDir, 'chromium')}`],
+      // playwright gives every launch a fresh temporary profile (--user-data-dir).
+      args: CHROMIUM_ARGS,
     });
     current = {
       baseUrl,

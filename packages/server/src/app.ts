@@ -1,18 +1,19 @@
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { type Clock, systemClock } from '@fmk/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Clock, systemClock } from '@fmk/core';
 import type { Database, Db } from './db/index.ts';
 import { modules } from './modules/index.ts';
+import { registerFileRoutes } from './modules/profiles/files.ts';
 import { resolveAuth, TokenService } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { registerWebApp } from './platform/static.ts';
 import { LocalDiskStorage, type Storage } from './platform/storage.ts';
-import path from 'node:path';
 
 /** What a feature module is given: only shared platform parts, never another module's internals. */
 export interface AppDeps {
@@ -67,7 +68,10 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   });
   await app.register(multipart, { limits: { fileSize: config.maxPhotoBytes, files: 1, fields: 5 } });
   await app.register(swagger, {
-    openapi: { info: { title: 'FMK API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    openapi: {
+      info: { title: 'FMK API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -87,19 +91,21 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     if (req.url.startsWith('/api/')) req.auth = await resolveAuth(deps.db, tokens, clock, req);
   });
 
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/health',
-    { schema: { tags: ['system'], summary: 'Liveness and database check' } },
-    async () => {
-      await deps.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/health', { schema: { tags: ['system'], summary: 'Liveness and database check' } }, async () => {
+      await deps.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst();
       return { status: 'ok', database: database.kind, time: clock.now().toISOString() };
-    },
-  );
+    });
 
   for (const mod of modules) {
     await app.register(async (scope) => mod(scope.withTypeProvider<ZodTypeProvider>(), deps), { prefix: '/api/v1' });
   }
 
+  await registerFileRoutes(app, deps);
   await registerWebApp(app, config.webDist);
   app.addHook('onClose', async () => {
     await database.close();

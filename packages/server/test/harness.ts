@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { type Clock, fixedClock } from '@fmk/core';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { type Clock, fixedClock } from '@fmk/core';
 import { createApp } from '../src/app.ts';
 import { type Database, migrateToLatest, openDatabase } from '../src/db/index.ts';
 import { type Config, loadConfig } from '../src/platform/config.ts';
@@ -43,7 +43,7 @@ export async function openTestDatabase(kind: DbKind): Promise<Database> {
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const d = await openDatabase({ databaseUrl: url, schema });
-  await migrateToLatest(d.db);
+  await migrateToLatest(d.db, schema);
   return {
     ...d,
     close: async () => {

@@ -62,8 +62,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 
 /** Applies every pending migration; throws with the failing migration's name. */
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<void> {
+  // In a schema of its own, the migrator must look for its tables there: otherwise it sees
+  // another schema's kysely_migration table and skips creating its own.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,5 +1,5 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { DatingProfile, ModeVisibility, NowProfile, Preferences, Stats } from '@fmk/core';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Row types of the database, one interface per table (snake_case as in SQL). */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;

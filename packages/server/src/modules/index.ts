@@ -7,6 +7,10 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app.ts';
+import { adminModule } from './admin/routes.ts';
+import { authModule } from './auth/routes.ts';
+import { profilesModule } from './profiles/routes.ts';
+import { promptsModule } from './prompts/routes.ts';
 
 /** The Fastify instance a feature module gets: zod schemas type its requests and replies. */
 export type ZodFastify = FastifyInstance<
@@ -20,4 +24,4 @@ export type ZodFastify = FastifyInstance<
 export type Module = (app: ZodFastify, deps: AppDeps) => Promise<void>;
 
 /** Every feature module, in registration order. */
-export const modules: Module[] = [];
+export const modules: Module[] = [authModule, adminModule, profilesModule, promptsModule];

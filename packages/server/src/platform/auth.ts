@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { Clock } from '@fmk/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Clock } from '@fmk/core';
 import type { Db } from '../db/index.ts';
 import { unauthorized } from './errors.ts';
 

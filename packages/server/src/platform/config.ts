@@ -27,7 +27,12 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TOKEN_SECRET: z.string().min(32, 'TOKEN_SECRET must be at least 32 characters').optional(),
   EMAIL_HASH_KEY: z.string().min(32, 'EMAIL_HASH_KEY must be at least 32 characters').optional(),
-  ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(6).max(24 * 60).default(60),
+  ACCESS_TOKEN_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(6)
+    .max(24 * 60)
+    .default(60),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),

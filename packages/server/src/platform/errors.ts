@@ -1,6 +1,6 @@
+import { Messages } from '@fmk/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { Messages } from '@fmk/core';
 
 /**
  * Domain errors. Services throw these; one handler maps them to HTTP (STYLE.md #4).
@@ -17,7 +17,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>) => new AppError(400, 'invalid_input', message, fields);
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(400, 'invalid_input', message, fields);
 export const unauthorized = (message: string = Messages.authRequired) => new AppError(401, 'unauthenticated', message);
 export const forbidden = (message: string, code = 'forbidden') => new AppError(403, code, message);
 export const notFound = (message: string = Messages.notFound) => new AppError(404, 'not_found', message);
@@ -29,12 +30,17 @@ export const limitReached = (message: string) => new AppError(403, 'limit_reache
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.status).send({ error: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) });
+      return reply
+        .status(err.status)
+        .send({ error: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const v of err.validation) {
-        const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || '_';
+        const key =
+          v.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+          (v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ||
+          '_';
         fields[key] ??= v.message ?? 'Invalid value';
       }
       const first = err.validation[0]?.message ?? 'Invalid input';

@@ -113,7 +113,7 @@ describe('app routes and guards', () => {
     });
     signInStored(me());
     start('/');
-    expect(await screen.findByText('No one nearby yet — profiles near you will show up here.')).toBeTruthy();
+    expect(await screen.findByText('Profiles of men near you will show up here as they join. Check back soon.')).toBeTruthy();
     expect(window.location.pathname).toBe('/grid');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const labels = Array.from(nav.querySelectorAll('a')).map((a) => a.textContent);

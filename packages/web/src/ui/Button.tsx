@@ -5,13 +5,14 @@ import { Spinner } from './Spinner.tsx';
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 const base =
-  'inline-flex min-h-12 items-center justify-center gap-2 rounded-full px-5 text-base font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary-strong';
+  'inline-flex min-h-12 items-center justify-center gap-2 rounded-full px-5 transition-colors disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary-strong';
 const variants: Record<ButtonVariant, string> = {
-  // White on #FF4458 needs bold 16px+ text; the pressed shade is darker still.
-  primary: 'bg-primary text-white hover:bg-primary-strong active:bg-primary-strong',
-  secondary: 'border border-line bg-white text-ink hover:bg-canvas',
-  ghost: 'bg-transparent text-primary-strong hover:bg-primary-soft',
-  danger: 'border border-primary-strong bg-white text-primary-strong hover:bg-primary-soft',
+  // White on #FF4458 is 3.3:1, enough only for large text (WCAG: 14pt bold = 18.66px), so the
+  // brand button's label is 19px bold; the pressed shade is darker still.
+  primary: 'bg-primary text-[1.1875rem] font-bold text-white hover:bg-primary-strong active:bg-primary-strong',
+  secondary: 'border border-line bg-white text-base font-semibold text-ink hover:bg-canvas',
+  ghost: 'bg-transparent text-base font-semibold text-primary-strong hover:bg-primary-soft',
+  danger: 'border border-primary-strong bg-white text-base font-semibold text-primary-strong hover:bg-primary-soft',
 };
 
 export function buttonClass(variant: ButtonVariant = 'primary', block = false): string {

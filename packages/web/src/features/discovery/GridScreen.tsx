@@ -5,7 +5,11 @@ import { Page } from '../../ui/Page.tsx';
 export function GridScreen() {
   return (
     <Page title="Nearby">
-      <EmptyState icon={<GridIcon />} title="No one nearby yet" body="No one nearby yet — profiles near you will show up here." />
+      <EmptyState
+        icon={<GridIcon />}
+        title="No one nearby yet"
+        body="Profiles of men near you will show up here as they join. Check back soon."
+      />
     </Page>
   );
 }

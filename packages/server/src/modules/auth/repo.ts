@@ -1,0 +1,90 @@
+import type { Db } from '../../db/index.ts';
+
+/** SQL of sign-in: sessions, failed attempts, OAuth flows and one-time redirect results. */
+
+export async function insertSession(
+  db: Db,
+  s: { id: string; userId: string; now: Date; expiresAt: Date; userAgent: string | null; ip: string | null },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      id: s.id,
+      user_id: s.userId,
+      created_at: s.now,
+      expires_at: s.expiresAt,
+      last_used_at: s.now,
+      user_agent: s.userAgent,
+      ip_address: s.ip,
+    })
+    .execute();
+}
+
+export async function revokeSession(db: Db, id: string, now: Date): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+}
+
+export async function touchSession(db: Db, id: string, now: Date): Promise<void> {
+  await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).execute();
+}
+
+/** Failed attempts per key since `since`, for each key given. */
+export async function countFailures(db: Db, keys: string[], since: Date): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('auth_attempts')
+    .select(['key', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('key', 'in', keys)
+    .where('created_at', '>', since)
+    .groupBy('key')
+    .execute();
+  return new Map(rows.map((r) => [r.key, Number(r.n)]));
+}
+
+export async function recordFailures(db: Db, keys: string[], now: Date, forgetBefore: Date): Promise<void> {
+  await db
+    .insertInto('auth_attempts')
+    .values(keys.map((key) => ({ key, created_at: now })))
+    .execute();
+  // Old attempts no longer count; drop them for these keys so the table stays small.
+  await db.deleteFrom('auth_attempts').where('key', 'in', keys).where('created_at', '<=', forgetBefore).execute();
+}
+
+export async function clearFailures(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('auth_attempts').where('key', '=', key).execute();
+}
+
+export async function insertOauthFlow(
+  db: Db,
+  f: { state: string; codeVerifier: string; nonce: string; now: Date },
+): Promise<void> {
+  await db
+    .insertInto('oauth_flows')
+    .values({ state: f.state, code_verifier: f.codeVerifier, nonce: f.nonce, created_at: f.now })
+    .execute();
+}
+
+/** Takes a flow by its state: a state is good for one callback only. */
+export function takeOauthFlow(db: Db, state: string) {
+  return db.deleteFrom('oauth_flows').where('state', '=', state).returningAll().executeTakeFirst();
+}
+
+export async function deleteOauthFlowsBefore(db: Db, before: Date): Promise<void> {
+  await db.deleteFrom('oauth_flows').where('created_at', '<', before).execute();
+}
+
+export async function insertRedirectResult(db: Db, r: { codeHash: string; userId: string; now: Date }): Promise<void> {
+  await db.insertInto('auth_redirect_results').values({ code_hash: r.codeHash, user_id: r.userId, created_at: r.now }).execute();
+}
+
+/** Marks a redirect result used, if it is unused and created after `since`; returns its user. */
+export async function redeemRedirectResult(db: Db, codeHash: string, now: Date, since: Date): Promise<string | null> {
+  const row = await db
+    .updateTable('auth_redirect_results')
+    .set({ used_at: now })
+    .where('code_hash', '=', codeHash)
+    .where('used_at', 'is', null)
+    .where('created_at', '>', since)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}

@@ -1,0 +1,156 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type AuthResult, type Clock, type Me, Messages, MINUTE, normalizeEmail } from '@fmk/core';
+import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import type { Db } from '../../db/index.ts';
+import type { AuthContext, TokenService } from '../../platform/auth.ts';
+import type { Config } from '../../platform/config.ts';
+import { AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../platform/errors.ts';
+import type { Storage } from '../../platform/storage.ts';
+import * as identityRepo from '../identity/repo.ts';
+import { EmailBannedError, type IdentityService } from '../identity/service.ts';
+import { toMe } from '../profiles/present.ts';
+import { findUserById, listPhotos } from '../profiles/repo.ts';
+import * as repo from './repo.ts';
+
+// argon2id with OWASP's minimum (m=19 MiB, t=2, p=1): ~110 ms a hash here (STACK.md).
+// `Algorithm` is a const enum, which isolatedModules cannot read: 2 is Argon2id.
+const ARGON2ID = 2 as Algorithm;
+const HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+/** Sign-in throttling: failures counted over a window, per account and per address. */
+export const ATTEMPT_WINDOW_MS = 15 * MINUTE;
+export const MAX_FAILURES_PER_EMAIL = 5;
+export const MAX_FAILURES_PER_IP = 20;
+/** A redirect sign-in result is good once, for 2 minutes (the web reads it up to 3 times, 1 s apart). */
+export const REDIRECT_RESULT_TTL_MS = 2 * MINUTE;
+
+export const ACCOUNT_DISABLED = 'This account is disabled.';
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface AuthDeps {
+  config: Config;
+  clock: Clock;
+  tokens: TokenService;
+  storage: Storage;
+}
+
+export const hashPassword = (password: string): Promise<string> => hash(password, HASH_OPTIONS);
+
+/** Verified against when the account does not exist, so both cases take the same time. */
+let dummyHash: Promise<string> | null = null;
+
+export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+export const randomToken = (): string => randomBytes(32).toString('base64url');
+
+/** Email and password sign-up and sign-in, sessions, and one-time redirect results. */
+export class AuthService {
+  constructor(
+    private readonly deps: AuthDeps,
+    private readonly identity: IdentityService,
+  ) {}
+
+  private now(): Date {
+    return this.deps.clock.now();
+  }
+
+  async me(db: Db, userId: string): Promise<Me> {
+    const user = await findUserById(db, userId);
+    if (!user) throw unauthorized();
+    return toMe(user, await listPhotos(db, userId), this.deps.storage);
+  }
+
+  /** A new session (revocable, server-side) and an access token naming it. */
+  async startSession(db: Db, userId: string, meta: ClientMeta): Promise<AuthResult> {
+    const now = this.now();
+    const id = randomToken();
+    const expiresAt = new Date(now.getTime() + this.deps.config.sessionTtlDays * 24 * 60 * MINUTE);
+    await repo.insertSession(db, { id, userId, now, expiresAt, userAgent: meta.userAgent?.slice(0, 500) ?? null, ip: meta.ip });
+    return this.issue(db, userId, id);
+  }
+
+  private async issue(db: Db, userId: string, sessionId: string): Promise<AuthResult> {
+    const { token, expiresAt } = await this.deps.tokens.issue(userId, sessionId);
+    return { token, expiresAt: expiresAt.toISOString(), user: await this.me(db, userId) };
+  }
+
+  async signUp(db: Db, input: { email: string; password: string; host: string }, meta: ClientMeta): Promise<AuthResult> {
+    const email = normalizeEmail(input.email);
+    // Refuse a banned or taken email before spending ~100 ms on the hash.
+    await this.identity.assertNotBanned(db, email);
+    if (await identityRepo.findUserByEmail(db, email)) throw conflict(Messages.emailTaken);
+    const passwordHash = await hashPassword(input.password);
+    const user = await this.identity.createUser(db, { email, passwordHash, googleSub: null, source: 'email', host: input.host });
+    return this.startSession(db, user.id, meta);
+  }
+
+  /**
+   * Email sign-in. The limits are checked before the password so a locked-out guesser learns
+   * nothing; an unknown email costs the same verify as a wrong password and says the same words.
+   */
+  async login(db: Db, input: { email: string; password: string }, meta: ClientMeta): Promise<AuthResult> {
+    const email = normalizeEmail(input.email);
+    const now = this.now();
+    const since = new Date(now.getTime() - ATTEMPT_WINDOW_MS);
+    const emailKey = `email:${email}`;
+    const ipKey = `ip:${meta.ip}`;
+    const failures = await repo.countFailures(db, [emailKey, ipKey], since);
+    if ((failures.get(emailKey) ?? 0) >= MAX_FAILURES_PER_EMAIL || (failures.get(ipKey) ?? 0) >= MAX_FAILURES_PER_IP) {
+      throw tooManyRequests(Messages.tooManyAttempts);
+    }
+    const user = await identityRepo.findUserByEmail(db, email);
+    dummyHash ??= hashPassword(randomToken());
+    const ok = await verify(user?.password_hash ?? (await dummyHash), input.password).catch(() => false);
+    if (!user?.password_hash || !ok) {
+      await repo.recordFailures(db, [emailKey, ipKey], now, since);
+      throw unauthorized(Messages.invalidCredentials);
+    }
+    await repo.clearFailures(db, emailKey);
+    await this.assertCanSignIn(db, user.id, user.email);
+    await this.identity.ensureAnonymousId(db, user.id);
+    return this.startSession(db, user.id, meta);
+  }
+
+  /**
+   * An inactive account is refused: with the ban notice when its email is banned, otherwise as
+   * disabled. An expired ban is lifted by the check itself, which reactivates the account.
+   */
+  async assertCanSignIn(db: Db, userId: string, email: string): Promise<void> {
+    const user = await findUserById(db, userId);
+    if (user?.is_active) return;
+    const ban = await this.identity.checkBan(db, email);
+    if (ban) throw new EmailBannedError(ban);
+    const again = await findUserById(db, userId);
+    if (!again?.is_active) throw forbidden(ACCOUNT_DISABLED, 'account_disabled');
+  }
+
+  async logout(db: Db, auth: AuthContext): Promise<void> {
+    await repo.revokeSession(db, auth.sessionId, this.now());
+  }
+
+  /** A fresh token for the caller's live session (the request was authenticated, so it is live). */
+  async refresh(db: Db, auth: AuthContext): Promise<AuthResult> {
+    await repo.touchSession(db, auth.sessionId, this.now());
+    return this.issue(db, auth.userId, auth.sessionId);
+  }
+
+  /** A one-time code the web app exchanges for a session after a redirect sign-in; only its hash is stored. */
+  async createRedirectResult(db: Db, userId: string): Promise<string> {
+    const code = randomToken();
+    await repo.insertRedirectResult(db, { codeHash: sha256(code), userId, now: this.now() });
+    return code;
+  }
+
+  async redeemRedirectResult(db: Db, code: string, meta: ClientMeta): Promise<AuthResult> {
+    const now = this.now();
+    const userId = await repo.redeemRedirectResult(db, sha256(code), now, new Date(now.getTime() - REDIRECT_RESULT_TTL_MS));
+    if (!userId) throw new AppError(400, 'invalid_code', Messages.loginFailed);
+    const user = await findUserById(db, userId);
+    if (!user) throw badRequest(Messages.loginFailed);
+    await this.assertCanSignIn(db, user.id, user.email);
+    return this.startSession(db, userId, meta);
+  }
+}

@@ -1,0 +1,126 @@
+import { type BetaSettings, DEFAULT_BETA_SETTINGS } from '@fmk/core';
+import type { Db } from '../../db/index.ts';
+
+/** SQL of the identity feature: identity mappings, banned emails, the audit log, beta settings. */
+
+export const BETA_SETTINGS_KEY = 'beta';
+
+/** Whether an anonymous id is taken, as a user's current id or as any mapping (old ones included). */
+export async function anonymousIdTaken(db: Db, id: string): Promise<boolean> {
+  const [user, mapping] = await Promise.all([
+    db.selectFrom('users').select('id').where('anonymous_id', '=', id).executeTakeFirst(),
+    db.selectFrom('identity_mappings').select('id').where('id', '=', id).executeTakeFirst(),
+  ]);
+  return Boolean(user || mapping);
+}
+
+export function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserByGoogleSub(db: Db, sub: string) {
+  return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
+}
+
+export function findActiveMapping(db: Db, userId: string) {
+  return db
+    .selectFrom('identity_mappings')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('is_active', '=', true)
+    .executeTakeFirst();
+}
+
+export function findMapping(db: Db, anonymousId: string) {
+  return db.selectFrom('identity_mappings').selectAll().where('id', '=', anonymousId).executeTakeFirst();
+}
+
+export async function insertMapping(
+  db: Db,
+  m: { id: string; email: string; userId: string; source: string; previousEmails?: string[]; previousIds?: string[]; now: Date },
+): Promise<void> {
+  await db
+    .insertInto('identity_mappings')
+    .values({
+      id: m.id,
+      email: m.email,
+      user_id: m.userId,
+      registration_source: m.source,
+      previous_emails: JSON.stringify(m.previousEmails ?? []),
+      previous_anonymous_ids: JSON.stringify(m.previousIds ?? []),
+      created_at: m.now,
+      updated_at: m.now,
+    })
+    .execute();
+}
+
+export function findAdmin(db: Db, userId: string) {
+  return db.selectFrom('admin_users').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export function findBan(db: Db, emailHash: string) {
+  return db.selectFrom('banned_emails').selectAll().where('email_hash', '=', emailHash).executeTakeFirst();
+}
+
+export async function writeAudit(
+  db: Db,
+  e: {
+    adminId: string;
+    action: string;
+    anonymousId?: string | null;
+    email?: string | null;
+    reason: string;
+    ip?: string | null;
+    now: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      admin_id: e.adminId,
+      action: e.action,
+      anonymous_id: e.anonymousId ?? null,
+      email: e.email ?? null,
+      reason: e.reason,
+      ip_address: e.ip ?? null,
+      created_at: e.now,
+    })
+    .execute();
+}
+
+function parseBeta(value: unknown): BetaSettings {
+  return { ...DEFAULT_BETA_SETTINGS, ...(value && typeof value === 'object' ? (value as Partial<BetaSettings>) : {}) };
+}
+
+/** The beta settings (spec section 3 "Location and beta"), defaults when never saved. */
+export async function readBetaSettings(db: Db): Promise<BetaSettings> {
+  const row = await db.selectFrom('admin_settings').select('value').where('key', '=', BETA_SETTINGS_KEY).executeTakeFirst();
+  return parseBeta(row?.value);
+}
+
+/**
+ * The beta settings, row-locked for the rest of the transaction so that two sign-ups cannot both
+ * take the last place. Creates the row with the defaults when missing.
+ */
+export async function lockBetaSettings(db: Db, now: Date): Promise<BetaSettings> {
+  await db
+    .insertInto('admin_settings')
+    .values({ key: BETA_SETTINGS_KEY, value: JSON.stringify(DEFAULT_BETA_SETTINGS), updated_at: now })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('admin_settings')
+    .select('value')
+    .where('key', '=', BETA_SETTINGS_KEY)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return parseBeta(row.value);
+}
+
+export async function saveBetaSettings(db: Db, settings: BetaSettings, now: Date): Promise<void> {
+  await db
+    .insertInto('admin_settings')
+    .values({ key: BETA_SETTINGS_KEY, value: JSON.stringify(settings), updated_at: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(settings), updated_at: now }))
+    .execute();
+}

@@ -1,0 +1,439 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import {
+  ANON_ID_ATTEMPTS,
+  afterBetaJoin,
+  type BanRecord,
+  banNotice,
+  banStatus,
+  type Clock,
+  DEFAULT_DATING_PROFILE,
+  DEFAULT_MODE_VISIBILITY,
+  DEFAULT_NOW_PROFILE,
+  DEFAULT_PREFERENCES,
+  DEFAULT_STATS,
+  generateAnonymousId,
+  isAnonymousId,
+  isBetaEligible,
+  Messages,
+  normalizeEmail,
+} from '@fmk/core';
+import type { Db } from '../../db/index.ts';
+import type { UserRow } from '../../db/schema.ts';
+import type { Config } from '../../platform/config.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import * as repo from './repo.ts';
+
+/** A banned email tried to register (or sign in). `message` is the notice shown to the person. */
+export class EmailBannedError extends AppError {
+  /** The service-level name of the refusal (spec section 8). */
+  readonly reason: string = Messages.emailBanned;
+  constructor(readonly ban: BanRecord) {
+    super(403, 'email_banned', banNotice(ban));
+  }
+}
+
+export type RegistrationSource = 'email' | 'google';
+
+export interface NewUserInput {
+  email: string;
+  passwordHash: string | null;
+  googleSub: string | null;
+  source: RegistrationSource;
+  /** The host the person signed up on, for beta eligibility (spec section 9). */
+  host: string;
+}
+
+export interface BanInput {
+  email: string;
+  adminId: string;
+  reason: string;
+  permanent: boolean;
+  expiresAt?: Date | null;
+  ip?: string | null;
+}
+
+export interface AdminContext {
+  adminId: string;
+  reason: string;
+  ip?: string | null;
+}
+
+export interface IdentityRecord {
+  anonymousId: string;
+  email: string;
+  userId: string;
+  isActive: boolean;
+  previousEmails: string[];
+  previousAnonymousIds: string[];
+  registrationSource: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface IdentityServiceOptions {
+  config: Pick<Config, 'emailHashKey' | 'betaPrivilegedHosts'>;
+  clock: Clock;
+  /** Anonymous id generator; injectable so exhaustion can be tested. */
+  generateId?: () => string;
+}
+
+/** Runs `fn` in a transaction, or inside the caller's one when `db` already is a transaction. */
+function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}
+
+/**
+ * Identities, bans and beta admission (spec sections 3 "Identity records", 4 "New user creation"
+ * and "Ban", 5, 8). Every method takes the `Db` to work on, which may be a transaction.
+ */
+export class IdentityService {
+  private readonly generateId: () => string;
+
+  constructor(private readonly opts: IdentityServiceOptions) {
+    this.generateId = opts.generateId ?? (() => generateAnonymousId((n) => randomBytes(n)));
+  }
+
+  private now(): Date {
+    return this.opts.clock.now();
+  }
+
+  /** Banned-email records are keyed by a keyed hash of the lowercased email (not the email itself). */
+  emailHash(email: string): string {
+    return createHmac('sha256', this.opts.config.emailHashKey).update(normalizeEmail(email)).digest('hex');
+  }
+
+  /** A fresh anonymous id unused by any user or mapping: 10 attempts, then an error (spec section 5). */
+  async uniqueAnonymousId(db: Db): Promise<string> {
+    for (let i = 0; i < ANON_ID_ATTEMPTS; i++) {
+      const id = this.generateId();
+      if (isAnonymousId(id) && !(await repo.anonymousIdTaken(db, id))) return id;
+    }
+    throw new AppError(500, 'id_generation_exhausted', Messages.idGenerationExhausted);
+  }
+
+  /**
+   * The ban in force for an email, or null. An expired temporary ban is deleted here and its
+   * identities are reactivated, so the email is treated as not banned (spec section 4 "Ban").
+   */
+  async checkBan(db: Db, email: string): Promise<BanRecord | null> {
+    const hash = this.emailHash(email);
+    const row = await repo.findBan(db, hash);
+    if (!row) return null;
+    const record: BanRecord = { isPermanent: row.is_permanent, expiresAt: row.expires_at, reason: row.reason };
+    const status = banStatus(record, this.now());
+    if (status.banned) return status.ban;
+    await inTransaction(db, async (trx) => {
+      const deleted = await trx.deleteFrom('banned_emails').where('email_hash', '=', hash).returningAll().executeTakeFirst();
+      if (!deleted) return; // another request lifted it first
+      await this.reactivate(trx, deleted.email, deleted.associated_anonymous_ids);
+      await repo.writeAudit(trx, {
+        adminId: 'system',
+        action: 'ban_expired',
+        email: deleted.email,
+        reason: deleted.reason,
+        now: this.now(),
+      });
+    });
+    return null;
+  }
+
+  /** Throws EmailBannedError when the email is banned. */
+  async assertNotBanned(db: Db, email: string): Promise<void> {
+    const ban = await this.checkBan(db, email);
+    if (ban) throw new EmailBannedError(ban);
+  }
+
+  /**
+   * New user creation (spec section 4): the email must not be banned; a beta-eligible sign-up
+   * becomes a beta user with lifetime premium; an anonymous identity is created; the record starts
+   * with every default of spec section 3. User, settings and mapping are written in one transaction.
+   */
+  async createUser(db: Db, input: NewUserInput): Promise<UserRow> {
+    const email = normalizeEmail(input.email);
+    await this.assertNotBanned(db, email);
+    try {
+      return await inTransaction(db, async (trx) => {
+        if (await repo.findUserByEmail(trx, email)) throw conflict(Messages.emailTaken);
+        const now = this.now();
+        const settings = await repo.lockBetaSettings(trx, now);
+        const beta = isBetaEligible(input.host, settings, this.opts.config.betaPrivilegedHosts);
+        // Only a place taken in the open beta counts towards maxUsers (and may auto-close it):
+        // localhost and the privileged hosts are always eligible and never use up places.
+        const alwaysEligible = isBetaEligible(input.host, { ...settings, enabled: false }, this.opts.config.betaPrivilegedHosts);
+        const premium = beta && settings.lifetimePremium;
+        const anonymousId = await this.uniqueAnonymousId(trx);
+        const id = randomUUID();
+        const user = await trx
+          .insertInto('users')
+          .values({
+            id,
+            email,
+            password_hash: input.passwordHash,
+            google_sub: input.googleSub,
+            anonymous_id: anonymousId,
+            subscription_tier: premium ? 'premium' : 'free',
+            is_active: true,
+            onboarding_complete: false,
+            is_beta_user: beta,
+            has_lifetime_premium: premium,
+            beta_joined_at: beta ? now : null,
+            age: 18,
+            interests: '[]',
+            intentions: '[]',
+            selected_features: '[]',
+            tribes: '[]',
+            current_mode: 'dating',
+            app_mode: 'both',
+            preferences: JSON.stringify(DEFAULT_PREFERENCES),
+            stats: JSON.stringify(DEFAULT_STATS),
+            dating_profile: JSON.stringify(DEFAULT_DATING_PROFILE),
+            now_profile: JSON.stringify(DEFAULT_NOW_PROFILE),
+            mode_visibility: JSON.stringify(DEFAULT_MODE_VISIBILITY),
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('user_settings')
+          .values({ user_id: id, gender_preferences: '[]', relationship_status_preferences: '[]', updated_at: now })
+          .execute();
+        await repo.insertMapping(trx, { id: anonymousId, email, userId: id, source: input.source, now });
+        if (beta && !alwaysEligible) await repo.saveBetaSettings(trx, afterBetaJoin(settings), now);
+        return user;
+      });
+    } catch (err) {
+      // Two sign-ups with one email at the same moment: the unique index decides.
+      if (isUniqueViolation(err)) throw conflict(Messages.emailTaken);
+      throw err;
+    }
+  }
+
+  /** An existing non-admin user without an anonymous id gets one (spec section 4). Returns the id, or null for staff. */
+  async ensureAnonymousId(db: Db, userId: string): Promise<string | null> {
+    return inTransaction(db, async (trx) => {
+      const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
+      if (!user) throw notFound(Messages.identityNotFound);
+      if (user.anonymous_id) return user.anonymous_id;
+      const admin = await repo.findAdmin(trx, userId);
+      if (admin?.is_active) return null;
+      const now = this.now();
+      const anonymousId = await this.uniqueAnonymousId(trx);
+      await repo.insertMapping(trx, {
+        id: anonymousId,
+        email: user.email,
+        userId,
+        source: user.google_sub ? 'google' : 'email',
+        now,
+      });
+      await trx.updateTable('users').set({ anonymous_id: anonymousId, updated_at: now }).where('id', '=', userId).execute();
+      return anonymousId;
+    });
+  }
+
+  /**
+   * Bans an email permanently or until `expiresAt`: every linked identity and its user become
+   * inactive and their sessions are revoked (spec section 4 "Ban"). Re-banning replaces the record.
+   */
+  async banEmail(db: Db, input: BanInput): Promise<void> {
+    const email = normalizeEmail(input.email);
+    const reason = input.reason.trim();
+    if (!email.includes('@')) throw badRequest('Enter a valid email address.');
+    if (!reason) throw badRequest('Give a reason for the ban.');
+    const now = this.now();
+    const expiresAt = input.permanent ? null : (input.expiresAt ?? null);
+    if (!input.permanent && (!expiresAt || expiresAt <= now)) throw badRequest('A temporary ban needs an expiry in the future.');
+    await inTransaction(db, async (trx) => {
+      const mappings = await trx
+        .selectFrom('identity_mappings')
+        .select(['id', 'user_id', 'is_active'])
+        .where('email', '=', email)
+        .execute();
+      const direct = await repo.findUserByEmail(trx, email);
+      const userIds = [...new Set([...mappings.map((m) => m.user_id), ...(direct ? [direct.id] : [])])];
+      const previous = await repo.findBan(trx, this.emailHash(email));
+      const associated = [
+        ...new Set([...(previous?.associated_anonymous_ids ?? []), ...mappings.filter((m) => m.is_active).map((m) => m.id)]),
+      ];
+      const values = {
+        email,
+        banned_at: now,
+        banned_by: input.adminId,
+        reason,
+        associated_anonymous_ids: JSON.stringify(associated),
+        is_permanent: input.permanent,
+        expires_at: expiresAt,
+      };
+      await trx
+        .insertInto('banned_emails')
+        .values({ email_hash: this.emailHash(email), ...values })
+        .onConflict((oc) => oc.column('email_hash').doUpdateSet(values))
+        .execute();
+      if (associated.length) {
+        await trx
+          .updateTable('identity_mappings')
+          .set({ is_active: false, updated_at: now })
+          .where('id', 'in', associated)
+          .execute();
+      }
+      if (userIds.length) {
+        await trx.updateTable('users').set({ is_active: false, updated_at: now }).where('id', 'in', userIds).execute();
+        await trx
+          .updateTable('sessions')
+          .set({ revoked_at: now })
+          .where('user_id', 'in', userIds)
+          .where('revoked_at', 'is', null)
+          .execute();
+      }
+      await repo.writeAudit(trx, {
+        adminId: input.adminId,
+        action: 'ban_email',
+        anonymousId: associated[0] ?? null,
+        email,
+        reason,
+        ip: input.ip ?? null,
+        now,
+      });
+    });
+  }
+
+  /** Lifts a ban and reactivates the identities it deactivated. */
+  async unbanEmail(db: Db, email: string, ctx: AdminContext): Promise<void> {
+    const normal = normalizeEmail(email);
+    await inTransaction(db, async (trx) => {
+      const deleted = await trx
+        .deleteFrom('banned_emails')
+        .where('email_hash', '=', this.emailHash(normal))
+        .returningAll()
+        .executeTakeFirst();
+      if (!deleted) throw notFound('This email is not banned.');
+      await this.reactivate(trx, normal, deleted.associated_anonymous_ids);
+      await repo.writeAudit(trx, {
+        adminId: ctx.adminId,
+        action: 'unban_email',
+        anonymousId: deleted.associated_anonymous_ids[0] ?? null,
+        email: normal,
+        reason: ctx.reason,
+        ip: ctx.ip ?? null,
+        now: this.now(),
+      });
+    });
+  }
+
+  private async reactivate(db: Db, email: string, anonymousIds: string[]): Promise<void> {
+    const now = this.now();
+    if (anonymousIds.length) {
+      await db
+        .updateTable('identity_mappings')
+        .set({ is_active: true, updated_at: now })
+        .where('id', 'in', anonymousIds)
+        .execute();
+    }
+    await db
+      .updateTable('users')
+      .set({ is_active: true, updated_at: now })
+      .where((eb) => eb.or([eb('email', '=', email), ...(anonymousIds.length ? [eb('anonymous_id', 'in', anonymousIds)] : [])]))
+      .execute();
+  }
+
+  /**
+   * A new anonymous id for a user: the old mapping is deactivated and the new one keeps the old id
+   * in its previous list (spec section 4 "Ban").
+   */
+  async regenerateAnonymousId(db: Db, userId: string, ctx: AdminContext): Promise<string> {
+    return inTransaction(db, async (trx) => {
+      const current = await repo.findActiveMapping(trx, userId);
+      if (!current) throw notFound(Messages.currentIdentityNotFound);
+      const now = this.now();
+      const next = await this.uniqueAnonymousId(trx);
+      await trx
+        .updateTable('identity_mappings')
+        .set({ is_active: false, updated_at: now })
+        .where('id', '=', current.id)
+        .execute();
+      await repo.insertMapping(trx, {
+        id: next,
+        email: current.email,
+        userId,
+        source: current.registration_source,
+        previousEmails: current.previous_emails,
+        previousIds: [...current.previous_anonymous_ids, current.id],
+        now,
+      });
+      await trx.updateTable('users').set({ anonymous_id: next, updated_at: now }).where('id', '=', userId).execute();
+      await repo.writeAudit(trx, {
+        adminId: ctx.adminId,
+        action: 'regenerate_anonymous_id',
+        anonymousId: current.id,
+        reason: ctx.reason,
+        ip: ctx.ip ?? null,
+        now,
+      });
+      return next;
+    });
+  }
+
+  /** Changes a user's email; a banned address is refused and the old one is kept in the previous list. */
+  async changeEmail(db: Db, userId: string, newEmail: string): Promise<void> {
+    const email = normalizeEmail(newEmail);
+    if (await this.checkBan(db, email)) throw new AppError(403, 'email_banned', Messages.newEmailBanned);
+    try {
+      await inTransaction(db, async (trx) => {
+        const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
+        if (!user) throw notFound(Messages.identityNotFound);
+        if (user.email === email) return;
+        if (await repo.findUserByEmail(trx, email)) throw conflict(Messages.emailTaken);
+        const now = this.now();
+        const mapping = await repo.findActiveMapping(trx, userId);
+        if (!mapping) throw notFound(Messages.currentIdentityNotFound);
+        const previous = mapping.previous_emails.includes(mapping.email)
+          ? mapping.previous_emails
+          : [...mapping.previous_emails, mapping.email];
+        await trx
+          .updateTable('identity_mappings')
+          .set({ email, previous_emails: JSON.stringify(previous), updated_at: now })
+          .where('id', '=', mapping.id)
+          .execute();
+        await trx.updateTable('users').set({ email, updated_at: now }).where('id', '=', userId).execute();
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(Messages.emailTaken);
+      throw err;
+    }
+  }
+
+  /** Anonymous id → identity, for staff; every lookup is written to the audit log (spec section 6). */
+  async lookupIdentity(db: Db, anonymousId: string, ctx: AdminContext): Promise<IdentityRecord> {
+    const m = isAnonymousId(anonymousId) ? await repo.findMapping(db, anonymousId) : undefined;
+    if (!m) throw notFound(Messages.identityNotFound);
+    await repo.writeAudit(db, {
+      adminId: ctx.adminId,
+      action: 'identity_lookup',
+      anonymousId,
+      email: m.email,
+      reason: ctx.reason,
+      ip: ctx.ip ?? null,
+      now: this.now(),
+    });
+    return {
+      anonymousId: m.id,
+      email: m.email,
+      userId: m.user_id,
+      isActive: m.is_active,
+      previousEmails: m.previous_emails,
+      previousAnonymousIds: m.previous_anonymous_ids,
+      registrationSource: m.registration_source,
+      createdAt: m.created_at,
+      updatedAt: m.updated_at,
+    };
+  }
+
+  /** Whether a sign-up from this host would join the beta now (GET /config). */
+  async betaEligible(db: Db, host: string): Promise<boolean> {
+    return isBetaEligible(host, await repo.readBetaSettings(db), this.opts.config.betaPrivilegedHosts);
+  }
+}

@@ -1,0 +1,50 @@
+import type { Me, Photo } from '@fmk/core';
+import type { UserRow } from '../../db/schema.ts';
+import type { Storage } from '../../platform/storage.ts';
+
+export interface PhotoRow {
+  id: string;
+  storage_key: string;
+  width: number;
+  height: number;
+}
+
+export function toPhoto(row: PhotoRow, storage: Storage): Photo {
+  return { id: row.id, url: storage.url(row.storage_key), width: row.width, height: row.height };
+}
+
+/** The signed-in user's own record (the only response that carries their email). */
+export function toMe(u: UserRow, photos: PhotoRow[], storage: Storage): Me {
+  return {
+    uid: u.id,
+    anonymousId: u.anonymous_id ?? '',
+    email: u.email,
+    displayName: u.display_name,
+    photoURL: photos[0] ? storage.url(photos[0].storage_key) : u.photo_url,
+    subscriptionTier: u.subscription_tier,
+    isActive: u.is_active,
+    onboardingComplete: u.onboarding_complete,
+    isBetaUser: u.is_beta_user,
+    hasLifetimePremium: u.has_lifetime_premium,
+    betaJoinedAt: u.beta_joined_at?.toISOString() ?? null,
+    age: u.age,
+    gender: u.gender,
+    bio: u.bio,
+    photos: photos.map((p) => toPhoto(p, storage)),
+    interests: u.interests,
+    intentions: u.intentions,
+    selectedFeatures: u.selected_features,
+    currentMode: u.current_mode,
+    appMode: u.app_mode,
+    height: u.now_profile.quickStats.height,
+    position: u.now_profile.position,
+    tribes: u.tribes,
+    preferences: u.preferences,
+    stats: u.stats,
+    datingProfile: u.dating_profile,
+    nowProfile: u.now_profile,
+    modeVisibility: u.mode_visibility,
+    createdAt: u.created_at.toISOString(),
+    updatedAt: u.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,84 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { UserRow, UserUpdate } from '../../db/schema.ts';
+import type { PhotoRow } from './present.ts';
+
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The user's row, locked until the transaction ends. Every write to a user's profile or photos
+ * takes this lock first, so read-check-write sequences (merges, the photo limit) cannot interleave.
+ */
+export function lockUser(trx: Db, id: string): Promise<UserRow | undefined> {
+  return trx.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export function updateUser(db: Db, id: string, values: UserUpdate): Promise<unknown> {
+  return db.updateTable('users').set(values).where('id', '=', id).execute();
+}
+
+export function listPhotos(db: Db, userId: string): Promise<PhotoRow[]> {
+  return db
+    .selectFrom('photos')
+    .select(['id', 'storage_key', 'width', 'height'])
+    .where('user_id', '=', userId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function countPhotos(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('photos')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function nextPhotoPosition(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('photos')
+    .select(sql<number>`coalesce(max(position), -1) + 1`.as('next'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.next);
+}
+
+export function insertPhoto(
+  db: Db,
+  photo: { id: string; userId: string; storageKey: string; width: number; height: number; bytes: number; position: number },
+): Promise<unknown> {
+  return db
+    .insertInto('photos')
+    .values({
+      id: photo.id,
+      user_id: photo.userId,
+      storage_key: photo.storageKey,
+      width: photo.width,
+      height: photo.height,
+      bytes: photo.bytes,
+      position: photo.position,
+    })
+    .execute();
+}
+
+/** Deletes one of the user's photos; another user's photo is not found. */
+export async function deleteOwnPhoto(db: Db, userId: string, photoId: string): Promise<string | null> {
+  const row = await db
+    .deleteFrom('photos')
+    .where('id', '=', photoId)
+    .where('user_id', '=', userId)
+    .returning('storage_key')
+    .executeTakeFirst();
+  return row?.storage_key ?? null;
+}
+
+export async function setPhotoPositions(db: Db, userId: string, orderedIds: readonly string[]): Promise<void> {
+  for (const [position, id] of orderedIds.entries()) {
+    await db.updateTable('photos').set({ position }).where('id', '=', id).where('user_id', '=', userId).execute();
+  }
+}

@@ -1,0 +1,107 @@
+import { Messages, meSchema, photoOrderBody, photoSchema, updateMeBody } from '@fmk/core';
+import { z } from 'zod';
+import { authUser, requireAuth } from '../../platform/auth.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
+import type { Module } from '../index.ts';
+import { ProfileService } from './service.ts';
+
+const secured = { security: [{ bearer: [] }] };
+
+/** The signed-in user's own profile, onboarding and photos (spec sections 2, 3, 6). */
+export const profilesModule: Module = async (app, deps) => {
+  const profiles = new ProfileService(deps);
+  const maxMb = Math.round(deps.config.maxPhotoBytes / (1024 * 1024));
+
+  app.get(
+    '/me',
+    { preHandler: requireAuth, schema: { tags: ['profiles'], summary: 'My profile', ...secured, response: { 200: meSchema } } },
+    async (req) => profiles.getMe(authUser(req).userId),
+  );
+
+  app.patch(
+    '/me',
+    {
+      preHandler: requireAuth,
+      schema: { tags: ['profiles'], summary: 'Update my profile', ...secured, body: updateMeBody, response: { 200: meSchema } },
+    },
+    async (req) => profiles.updateMe(authUser(req).userId, req.body),
+  );
+
+  app.post(
+    '/me/onboarding/complete',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['profiles'],
+        summary: 'Finish onboarding (400 profile_incomplete lists what is missing)',
+        ...secured,
+        response: { 200: meSchema },
+      },
+    },
+    async (req) => profiles.completeOnboarding(authUser(req).userId),
+  );
+
+  app.post(
+    '/me/photos',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['profiles'],
+        summary: 'Upload a photo (multipart field "file"); re-encoded to WebP without metadata',
+        consumes: ['multipart/form-data'],
+        ...secured,
+        response: { 201: photoSchema },
+      },
+    },
+    async (req, reply) => {
+      const userId = authUser(req).userId;
+      if (!req.isMultipart()) throw badRequest(Messages.photoMissing);
+      let bytes: Buffer;
+      try {
+        const part = await req.file();
+        if (part?.fieldname !== 'file') throw badRequest(Messages.photoMissing);
+        bytes = await part.toBuffer();
+      } catch (err) {
+        if (err instanceof app.multipartErrors.RequestFileTooLargeError)
+          throw new AppError(413, 'too_large', Messages.photoTooLarge(maxMb));
+        if (err instanceof AppError) throw err;
+        // A malformed or cut-off form body is the client's fault, not a server error.
+        throw badRequest(Messages.photoMissing);
+      }
+      const photo = await profiles.addPhoto(userId, bytes);
+      return reply.status(201).send(photo);
+    },
+  );
+
+  app.delete(
+    '/me/photos/:photoId',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['profiles'],
+        summary: 'Delete one of my photos',
+        ...secured,
+        params: z.object({ photoId: z.string().min(1).max(100) }),
+      },
+    },
+    async (req, reply) => {
+      await profiles.deletePhoto(authUser(req).userId, req.params.photoId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.put(
+    '/me/photos/order',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['profiles'],
+        summary: 'Reorder my photos (a permutation of them)',
+        ...secured,
+        body: photoOrderBody,
+        response: { 200: meSchema },
+      },
+    },
+    async (req) => profiles.reorderPhotos(authUser(req).userId, req.body.photoIds),
+  );
+};

@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Clock,
+  datingProfileSchema,
+  type Me,
+  Messages,
+  MISSING_FIELD_MESSAGES,
+  missingProfileFields,
+  modeVisibilitySchema,
+  nowProfileSchema,
+  type Photo,
+  photoAllowance,
+  preferencesSchema,
+  type UpdateMe,
+} from '@fmk/core';
+import type { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import type { UserRow, UserUpdate } from '../../db/schema.ts';
+import { AppError, badRequest, limitReached, notFound, unauthorized } from '../../platform/errors.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { adjustPromptUsage, findPrompts } from '../prompts/repo.ts';
+import { reencodePhoto } from './image.ts';
+import { toMe, toPhoto } from './present.ts';
+import {
+  countPhotos,
+  deleteOwnPhoto,
+  findUserById,
+  insertPhoto,
+  listPhotos,
+  lockUser,
+  nextPhotoPosition,
+  setPhotoPositions,
+  updateUser,
+} from './repo.ts';
+
+export interface ProfileServiceDeps {
+  db: Db;
+  clock: Clock;
+  storage: Storage;
+}
+
+/** The signed-in user's own profile and photos. Every method acts on the caller's own record only. */
+export class ProfileService {
+  constructor(private readonly deps: ProfileServiceDeps) {}
+
+  async getMe(userId: string): Promise<Me> {
+    const user = await findUserById(this.deps.db, userId);
+    if (!user) throw unauthorized();
+    return toMe(user, await listPhotos(this.deps.db, userId), this.deps.storage);
+  }
+
+  /**
+   * PATCH /me. Nested sections merge shallowly into what is stored and the result is validated
+   * whole, so a partial update can never leave an invalid profile behind.
+   */
+  async updateMe(userId: string, patch: UpdateMe): Promise<Me> {
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const user = await this.lockedUser(trx, userId);
+      const photoIds = new Set((await listPhotos(trx, userId)).map((p) => p.id));
+      const values: UserUpdate = { updated_at: now };
+
+      if (patch.displayName !== undefined) values.display_name = patch.displayName;
+      if (patch.age !== undefined) values.age = patch.age;
+      if (patch.bio !== undefined) values.bio = patch.bio;
+      if (patch.gender !== undefined) values.gender = patch.gender;
+      if (patch.currentMode !== undefined) values.current_mode = patch.currentMode;
+      if (patch.appMode !== undefined) values.app_mode = patch.appMode;
+      if (patch.interests !== undefined) values.interests = JSON.stringify(patch.interests);
+      if (patch.intentions !== undefined) values.intentions = JSON.stringify(patch.intentions);
+      if (patch.tribes !== undefined) values.tribes = JSON.stringify(patch.tribes);
+
+      if (patch.preferences) {
+        const preferences = validated(preferencesSchema, { ...user.preferences, ...patch.preferences }, 'preferences');
+        if (preferences.ageRange[0] > preferences.ageRange[1]) {
+          throw badRequest('The youngest age must not be above the oldest.', { 'preferences.ageRange': 'Invalid range' });
+        }
+        values.preferences = JSON.stringify(preferences);
+      }
+      if (patch.modeVisibility) {
+        values.mode_visibility = JSON.stringify(
+          validated(modeVisibilitySchema, { ...user.mode_visibility, ...patch.modeVisibility }, 'modeVisibility'),
+        );
+      }
+      if (patch.nowProfile) {
+        const nowProfile = validated(nowProfileSchema, { ...user.now_profile, ...patch.nowProfile }, 'nowProfile');
+        checkOwnPhotos(nowProfile.selectedPhotos, photoIds, 'nowProfile.selectedPhotos');
+        values.now_profile = JSON.stringify(nowProfile);
+      }
+      if (patch.datingProfile) {
+        const datingProfile = validated(datingProfileSchema, { ...user.dating_profile, ...patch.datingProfile }, 'datingProfile');
+        checkOwnPhotos(datingProfile.selectedPhotos, photoIds, 'datingProfile.selectedPhotos');
+        if (patch.datingProfile.prompts) {
+          datingProfile.prompts = await this.checkPrompts(trx, user, datingProfile.prompts, now);
+        }
+        values.dating_profile = JSON.stringify(datingProfile);
+      }
+      await updateUser(trx, userId, values);
+    });
+    return this.getMe(userId);
+  }
+
+  /** Marks onboarding complete once the stored profile has every field of spec section 2. */
+  async completeOnboarding(userId: string): Promise<Me> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const user = await this.lockedUser(trx, userId);
+      const photos = await listPhotos(trx, userId);
+      const missing = missingProfileFields({
+        displayName: user.display_name,
+        age: user.age,
+        bio: user.bio,
+        photos,
+        nowProfile: user.now_profile,
+        datingProfile: user.dating_profile,
+      });
+      if (missing.length > 0) {
+        throw new AppError(
+          400,
+          'profile_incomplete',
+          Messages.profileIncomplete,
+          Object.fromEntries(missing.map((f) => [f, MISSING_FIELD_MESSAGES[f]])),
+        );
+      }
+      if (!user.onboarding_complete)
+        await updateUser(trx, userId, { onboarding_complete: true, updated_at: this.deps.clock.now() });
+    });
+    return this.getMe(userId);
+  }
+
+  /** Adds a photo: bytes checked and re-encoded first, then the tier limit under the user's row lock. */
+  async addPhoto(userId: string, upload: Buffer): Promise<Photo> {
+    const { db, storage } = this.deps;
+    // A cheap early refusal so a user at the limit does not pay for the re-encode; the
+    // authoritative check is repeated under the lock below.
+    const current = await findUserById(db, userId);
+    if (!current) throw unauthorized();
+    assertPhotoAllowed(current, await countPhotos(db, userId));
+
+    const encoded = await reencodePhoto(upload);
+    const id = randomUUID();
+    const storageKey = `photos/${userId}/${id}.webp`;
+    let stored = false;
+    try {
+      await db.transaction().execute(async (trx) => {
+        const user = await this.lockedUser(trx, userId);
+        assertPhotoAllowed(user, await countPhotos(trx, userId));
+        const position = await nextPhotoPosition(trx, userId);
+        await storage.put(storageKey, encoded.data, 'image/webp');
+        stored = true;
+        await insertPhoto(trx, {
+          id,
+          userId,
+          storageKey,
+          width: encoded.width,
+          height: encoded.height,
+          bytes: encoded.data.length,
+          position,
+        });
+        await this.syncPrimaryPhoto(trx, userId);
+      });
+    } catch (err) {
+      if (stored) await storage.delete(storageKey).catch(() => undefined);
+      throw err;
+    }
+    return toPhoto({ id, storage_key: storageKey, width: encoded.width, height: encoded.height }, storage);
+  }
+
+  async deletePhoto(userId: string, photoId: string): Promise<void> {
+    const key = await this.deps.db.transaction().execute(async (trx) => {
+      const user = await this.lockedUser(trx, userId);
+      const storageKey = await deleteOwnPhoto(trx, userId, photoId);
+      if (!storageKey) throw notFound('Photo not found');
+      // A deleted photo leaves the mode profiles that selected it.
+      const values: UserUpdate = { updated_at: this.deps.clock.now() };
+      if (user.dating_profile.selectedPhotos.includes(photoId)) {
+        values.dating_profile = JSON.stringify({
+          ...user.dating_profile,
+          selectedPhotos: user.dating_profile.selectedPhotos.filter((p) => p !== photoId),
+        });
+      }
+      if (user.now_profile.selectedPhotos.includes(photoId)) {
+        values.now_profile = JSON.stringify({
+          ...user.now_profile,
+          selectedPhotos: user.now_profile.selectedPhotos.filter((p) => p !== photoId),
+        });
+      }
+      await updateUser(trx, userId, values);
+      await this.syncPrimaryPhoto(trx, userId);
+      return storageKey;
+    });
+    // After commit: a failed file removal leaves an orphan file, never a row without its file.
+    await this.deps.storage.delete(key).catch(() => undefined);
+  }
+
+  async reorderPhotos(userId: string, photoIds: readonly string[]): Promise<Me> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      await this.lockedUser(trx, userId);
+      const existing = new Set((await listPhotos(trx, userId)).map((p) => p.id));
+      const given = new Set(photoIds);
+      if (given.size !== photoIds.length || given.size !== existing.size || photoIds.some((id) => !existing.has(id))) {
+        throw badRequest(Messages.photoOrderInvalid, { photoIds: Messages.photoOrderInvalid });
+      }
+      await setPhotoPositions(trx, userId, photoIds);
+      await this.syncPrimaryPhoto(trx, userId);
+    });
+    return this.getMe(userId);
+  }
+
+  private async lockedUser(trx: Db, userId: string): Promise<UserRow> {
+    const user = await lockUser(trx, userId);
+    if (!user) throw unauthorized();
+    return user;
+  }
+
+  /** users.photo_url mirrors the first photo, for readers that only need the avatar. */
+  private async syncPrimaryPhoto(trx: Db, userId: string): Promise<void> {
+    const [first] = await listPhotos(trx, userId);
+    await updateUser(trx, userId, { photo_url: first ? this.deps.storage.url(first.storage_key) : null });
+  }
+
+  /**
+   * Answers must name existing prompts, each once. Newly added prompts must be active; one that an
+   * admin deactivated after the user answered it may stay. The question text is the prompt's own,
+   * and usage counts follow the change.
+   */
+  private async checkPrompts(trx: Db, user: UserRow, answers: z.infer<typeof datingProfileSchema>['prompts'], now: Date) {
+    const ids = answers.map((a) => a.promptId);
+    if (new Set(ids).size !== ids.length)
+      throw badRequest(Messages.promptDuplicate, { 'datingProfile.prompts': Messages.promptDuplicate });
+    const before = new Set(user.dating_profile.prompts.map((p) => p.promptId));
+    const found = await findPrompts(trx, ids);
+    for (const [i, id] of ids.entries()) {
+      const prompt = found.get(id);
+      if (!prompt || (!prompt.isActive && !before.has(id))) {
+        throw badRequest(Messages.promptUnavailable, { [`datingProfile.prompts.${i}.promptId`]: Messages.promptUnavailable });
+      }
+    }
+    const after = new Set(ids);
+    await adjustPromptUsage(
+      trx,
+      ids.filter((id) => !before.has(id)),
+      [...before].filter((id) => !after.has(id)),
+      now,
+    );
+    return answers.map((a) => ({ ...a, question: found.get(a.promptId)!.text }));
+  }
+}
+
+function assertPhotoAllowed(user: UserRow, count: number): void {
+  const allowance = photoAllowance(
+    { subscriptionTier: user.subscription_tier, hasLifetimePremium: user.has_lifetime_premium },
+    count,
+  );
+  if (!allowance.allowed) throw limitReached(allowance.message);
+}
+
+function checkOwnPhotos(selected: readonly string[], own: ReadonlySet<string>, field: string): void {
+  if (selected.some((id) => !own.has(id)))
+    throw badRequest(Messages.selectedPhotosInvalid, { [field]: Messages.selectedPhotosInvalid });
+}
+
+/** Parses a merged section; the first problem becomes the message, each one a field entry. */
+function validated<T>(schema: z.ZodType<T>, value: unknown, section: string): T {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const fields: Record<string, string> = {};
+  for (const issue of r.error.issues) fields[[section, ...issue.path.map(String)].join('.')] ??= issue.message;
+  throw badRequest(r.error.issues[0]?.message ?? 'Invalid input', fields);
+}
