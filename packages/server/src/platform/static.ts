@@ -28,7 +28,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/files/');
-    const wantsPage = req.method === 'GET' && !isApi && !path.extname(url);
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !isApi && !path.extname(url);
     if (hasWeb && wantsPage) {
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html');
