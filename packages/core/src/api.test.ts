@@ -69,9 +69,10 @@ describe('updateMeBody', () => {
   });
 
   it('validates modes against the enums', () => {
-    expect(updateMeBody.safeParse({ currentMode: 'now', appMode: 'marry' }).success).toBe(true);
-    expect(updateMeBody.safeParse({ currentMode: 'hookup' }).success).toBe(false);
-    expect(updateMeBody.safeParse({ appMode: 'kiss' }).success).toBe(false);
+    expect(updateMeBody.safeParse({ appPreferences: { appMode: 'marry' } }).success).toBe(true);
+    // The profile mode changes only through POST /me/mode, which logs the switch.
+    expect(updateMeBody.safeParse({ currentMode: 'now' }).success).toBe(false);
+    expect(updateMeBody.safeParse({ appPreferences: { appMode: 'kiss' } }).success).toBe(false);
   });
 
   it('accepts partial nested profiles', () => {

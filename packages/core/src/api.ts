@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { appPreferencesSchema, modeSettingsSchema } from './modes.ts';
 import {
-  APP_MODES,
   datingProfileSchema,
   MAX_AGE,
   MIN_AGE,
@@ -51,7 +51,9 @@ export const meSchema = z.object({
   intentions: z.array(z.string()),
   selectedFeatures: z.array(z.string()),
   currentMode: z.enum(MODES),
-  appMode: z.enum(APP_MODES),
+  /** appMode and the feature switches (spec section 3 "App preferences"). */
+  appPreferences: appPreferencesSchema,
+  modeSettings: modeSettingsSchema,
   height: z.number().int().nullable(),
   position: z.string().nullable(),
   tribes: z.array(z.string()),
@@ -83,9 +85,9 @@ export const updateMeBody = z
     gender: trimmed(40).nullable(),
     interests: z.array(trimmed(60).min(1)).max(20),
     intentions: z.array(trimmed(60).min(1)).max(10),
-    currentMode: z.enum(MODES),
-    appMode: z.enum(APP_MODES),
     tribes: z.array(trimmed(60).min(1)).max(20),
+    appPreferences: appPreferencesSchema.partial(),
+    modeSettings: modeSettingsSchema.partial(),
     preferences: preferencesSchema.partial(),
     datingProfile: datingProfileSchema.partial(),
     nowProfile: nowProfileSchema.partial(),
@@ -136,3 +138,68 @@ export const adminMeSchema = z.object({
   permissions: z.array(z.string()).nullable(),
 });
 export type AdminMe = z.infer<typeof adminMeSchema>;
+
+/** POST /me/mode: a profile-mode switch, logged as a mode_switch event with from/to labels. */
+export const modeSwitchBody = z.object({ mode: z.enum(MODES), trigger: z.enum(['manual', 'auto']).default('manual') });
+export type ModeSwitch = z.infer<typeof modeSwitchBody>;
+
+export const publicPromptAnswerSchema = z.object({
+  promptId: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  likeCount: z.number().int(),
+  likedByMe: z.boolean(),
+});
+
+/**
+ * GET /users/:userId: another user's profile as a viewer may see it. Never an email or a
+ * position: distance is a rounded label, sections follow the owner's modeVisibility.
+ */
+export const publicProfileSchema = z.object({
+  uid: z.string(),
+  isMe: z.boolean(),
+  isDemo: z.boolean(),
+  displayName: z.string().nullable(),
+  age: z.number().int().nullable(),
+  bio: z.string().nullable(),
+  photos: z.array(photoSchema),
+  currentMode: z.string(),
+  /** Rounded distance label ('< 1 km', '3 km', '10+ km'); null when unknown or hidden. */
+  distance: z.string().nullable(),
+  /** null when the owner hides their online status. */
+  isOnline: z.boolean().nullable(),
+  /** ISO time; null when hidden or never seen. */
+  lastSeen: z.string().nullable(),
+  dating: z
+    .object({
+      prompts: z.array(publicPromptAnswerSchema),
+      relationshipGoals: z.array(z.string()),
+      lookingFor: z.array(z.string()),
+      interests: z.array(z.string()),
+      values: z.array(z.string()),
+      dealBreakers: z.array(z.string()),
+      lifestyle: z.array(z.string()),
+    })
+    .nullable(),
+  now: nowProfileSchema.omit({ selectedPhotos: true }).nullable(),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+export const promptLikeResultSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() });
+
+/** Admin prompt management (spec section 6): create, update, delete, list all, analytics, seed. */
+export const createPromptBody = z.object({
+  text: z.string().trim().min(3, 'Write the prompt text.').max(200),
+  category: z.string().trim().min(1).max(40).optional(),
+  isActive: z.boolean().optional(),
+});
+export const updatePromptBody = createPromptBody.partial().strict();
+export const promptAnalyticsSchema = z.object({
+  totalPrompts: z.number().int(),
+  activePrompts: z.number().int(),
+  totalUsage: z.number().int(),
+  totalLikes: z.number().int(),
+  topPrompts: z.array(promptSchema),
+  byCategory: z.record(z.string(), z.number().int()),
+});
+export type PromptAnalytics = z.infer<typeof promptAnalyticsSchema>;

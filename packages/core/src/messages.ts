@@ -31,6 +31,9 @@ export const Messages = {
   promptUnavailable: 'That prompt is not available. Choose another one.',
   promptDuplicate: 'Each prompt can be answered only once.',
   notFound: 'Not found',
+  userNotFound: 'User not found',
+  promptNotFound: 'Prompt not found',
+  ownPromptLike: "You can't like your own prompt.",
   somethingWentWrong: 'Something went wrong',
   errorBody: "We're sorry, but something unexpected happened. Please try again.",
 } as const;

@@ -1,3 +1,5 @@
+import type { Prompt, PromptAnalytics } from './api.ts';
+
 /** Prompt categories and the ten starter prompts (spec sections 6, 9). */
 export const PROMPT_CATEGORIES = [
   'General',
@@ -24,3 +26,34 @@ export const STARTER_PROMPTS: readonly { text: string; category: PromptCategory 
   { text: "I'm looking for someone who...", category: 'Relationships' },
   { text: 'The way to win me over is...', category: 'Relationships' },
 ];
+
+/** A prompt's category for grouping: a blank category counts as General (spec section 6). */
+export function promptCategoryOf(category: string | null | undefined): string {
+  return category?.trim() || DEFAULT_PROMPT_CATEGORY;
+}
+
+export const TOP_PROMPTS = 10;
+
+/**
+ * Prompt analytics for admins (spec section 6): totals of prompts, active prompts, usage and
+ * likes; the top 10 by usage (ties: more likes first, then by text, so the list is stable);
+ * counts by category with General for a blank one.
+ */
+export function promptAnalytics(prompts: readonly Prompt[]): PromptAnalytics {
+  const byCategory: Record<string, number> = {};
+  for (const p of prompts) {
+    const c = promptCategoryOf(p.category);
+    byCategory[c] = (byCategory[c] ?? 0) + 1;
+  }
+  const topPrompts = [...prompts]
+    .sort((a, b) => b.usageCount - a.usageCount || b.likeCount - a.likeCount || a.text.localeCompare(b.text))
+    .slice(0, TOP_PROMPTS);
+  return {
+    totalPrompts: prompts.length,
+    activePrompts: prompts.filter((p) => p.isActive).length,
+    totalUsage: prompts.reduce((n, p) => n + p.usageCount, 0),
+    totalLikes: prompts.reduce((n, p) => n + p.likeCount, 0),
+    topPrompts,
+    byCategory,
+  };
+}

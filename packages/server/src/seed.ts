@@ -11,6 +11,7 @@ import {
   type NowProfile,
   POSITIONS,
   type Preferences,
+  placeholderAvatarSvg,
   STARTER_PROMPTS,
 } from '@fmk/core';
 import { sql } from 'kysely';
@@ -238,16 +239,6 @@ const ANSWERS: string[][] = [
   ['is curious and kind.', 'texts back.', 'wants to build something real.'],
   ['good coffee and honesty.', 'make me laugh.', 'a handwritten note.'],
 ];
-const GRADIENTS: [string, string][] = [
-  ['#FF4458', '#FF8A5B'],
-  ['#6A5ACD', '#FF4458'],
-  ['#0EA5E9', '#6366F1'],
-  ['#10B981', '#0EA5E9'],
-  ['#F59E0B', '#EF4444'],
-  ['#8B5CF6', '#EC4899'],
-  ['#14B8A6', '#84CC16'],
-  ['#F97316', '#DB2777'],
-];
 const ALPHANUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 interface DemoUser {
@@ -264,7 +255,6 @@ interface DemoUser {
   datingProfile: DatingProfile;
   nowProfile: NowProfile;
   preferences: Preferences;
-  gradient: [string, string];
   home: { lat: number; lng: number };
 }
 
@@ -314,6 +304,9 @@ function generate(opts: SeedOptions): DemoUser[] {
       lat: city.lat + r * Math.cos(theta),
       lng: city.lng + (r * Math.sin(theta)) / Math.cos((city.lat * Math.PI) / 180),
     };
+    // Formerly the avatar's gradient (now chosen from the id by core): still drawn so every later
+    // draw, and so every later demo user, stays what it was for a given SEED.
+    rnd();
     users.push({
       id,
       anonymousId: anon,
@@ -326,7 +319,6 @@ function generate(opts: SeedOptions): DemoUser[] {
       position,
       build,
       preferences,
-      gradient: pick(GRADIENTS),
       home,
       datingProfile: {
         ...DEFAULT_DATING_PROFILE,
@@ -351,28 +343,14 @@ function generate(opts: SeedOptions): DemoUser[] {
   return users;
 }
 
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .map((w) => w[0] ?? '')
-    .join('')
-    .replace(/[^\p{L}]/gu, '')
-    .slice(0, 2)
-    .toUpperCase();
-}
-
 const AVATAR_SIZE = 384;
 
-/** An initials-on-gradient avatar, rendered locally (no external image service). */
-export async function renderAvatar(
-  name: string,
-  [from, to]: [string, string],
-): Promise<{ data: Buffer; width: number; height: number }> {
-  const n = AVATAR_SIZE;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${n}" height="${n}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="${n}" height="${n}" fill="url(#g)"/><text x="50%" y="50%" dy=".35em" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="${n * 0.4}" font-weight="700" fill="#fff">${initials(name)}</text></svg>`;
+/** The demo user's avatar: core's placeholder (one implementation with the web), as WebP. */
+export async function renderAvatar(seed: string, name: string): Promise<{ data: Buffer; width: number; height: number }> {
+  const svg = placeholderAvatarSvg(seed, name, AVATAR_SIZE);
   // effort 2: the seed renders hundreds of these and the default effort doubles the time for ~1% smaller files.
   const data = await sharp(Buffer.from(svg)).removeAlpha().webp({ quality: 80, effort: 2 }).toBuffer();
-  return { data, width: n, height: n };
+  return { data, width: AVATAR_SIZE, height: AVATAR_SIZE };
 }
 
 /** Creates the demo users that do not exist yet; returns how many were created. */
@@ -399,9 +377,7 @@ export async function seedDemoUsers(db: Db, storage: Storage, opts: SeedOptions,
   for (let start = 0; start < users.length; start += batchSize) {
     const batch = users.slice(start, start + batchSize).filter((u) => !existing.has(u.id));
     if (batch.length === 0) continue;
-    const avatars = new Map(
-      await Promise.all(batch.map(async (u) => [u.id, await renderAvatar(u.displayName, u.gradient)] as const)),
-    );
+    const avatars = new Map(await Promise.all(batch.map(async (u) => [u.id, await renderAvatar(u.id, u.displayName)] as const)));
     for (const u of batch) await storage.put(`photos/${u.id}/avatar.webp`, avatars.get(u.id)!.data, 'image/webp');
     await db.transaction().execute(async (trx) => {
       const rows: NewUser[] = batch.map((u) => ({

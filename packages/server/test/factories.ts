@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthResult } from '@fmk/core';
 import type { FastifyInstance } from 'fastify';
+import type { Db as TestDb } from '../src/db/index.ts';
 
 let n = 0;
 /** A unique, valid email for a test user. */
@@ -24,4 +25,28 @@ export async function signUp(
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as AuthResult;
   return { ...body, headers: { authorization: `Bearer ${body.token}` } };
+}
+
+/** Makes the user staff with `role` (an admin_users row). */
+export async function makeStaff(
+  db: TestDb,
+  userId: string,
+  role: 'owner' | 'super_admin' | 'admin' | 'moderator',
+  isActive = true,
+): Promise<void> {
+  await db
+    .insertInto('admin_users')
+    .values({ user_id: userId, role, is_active: isActive })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ role, is_active: isActive }))
+    .execute();
+}
+
+/** Puts the user on a tier without lifetime premium (sign-ups from localhost are beta users). */
+export async function setTier(db: TestDb, userId: string, tier: 'free' | 'premium' | 'platinum'): Promise<void> {
+  await db.updateTable('users').set({ subscription_tier: tier, has_lifetime_premium: false }).where('id', '=', userId).execute();
+}
+
+/** A row in user_blocks (blocking endpoints come with the safety issue). */
+export async function block(db: TestDb, blockerId: string, blockedId: string): Promise<void> {
+  await db.insertInto('user_blocks').values({ blocker_id: blockerId, blocked_id: blockedId }).execute();
 }

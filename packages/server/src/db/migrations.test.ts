@@ -28,6 +28,9 @@ describe('migrations', () => {
         'sessions',
         'prompts',
         'photos',
+        'mode_events',
+        'prompt_likes',
+        'user_blocks',
       ]) {
         expect(names).toContain(t);
       }

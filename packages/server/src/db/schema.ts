@@ -1,4 +1,4 @@
-import type { DatingProfile, ModeVisibility, NowProfile, Preferences, Stats } from '@fmk/core';
+import type { DatingProfile, ModeSettings, ModeVisibility, NowProfile, Preferences, Stats } from '@fmk/core';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Row types of the database, one interface per table (snake_case as in SQL). */
@@ -29,6 +29,12 @@ export interface UsersTable {
   tribes: Json<string[]>;
   current_mode: Generated<'dating' | 'now'>;
   app_mode: Generated<'both' | 'fuck' | 'marry'>;
+  cruising_enabled: Generated<boolean>;
+  health_enabled: Generated<boolean>;
+  activity_tracking_enabled: Generated<boolean>;
+  right_now_enabled: Generated<boolean>;
+  /** null until first saved: read as DEFAULT_MODE_SETTINGS. */
+  mode_settings: Json<ModeSettings> | null;
   preferences: Json<Preferences>;
   stats: Json<Stats>;
   dating_profile: Json<DatingProfile>;
@@ -166,6 +172,29 @@ export interface AdminUsersTable {
   created_at: Generated<Date>;
 }
 
+export interface ModeEventsTable {
+  id: Generated<number>;
+  user_id: string;
+  from_label: string;
+  to_label: string;
+  trigger: 'manual' | 'auto';
+  created_at: Timestamp;
+}
+
+/** A like of one owner's answer to one prompt. */
+export interface PromptLikesTable {
+  prompt_id: string;
+  owner_id: string;
+  liker_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface UserBlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   user_settings: UserSettingsTable;
@@ -180,6 +209,9 @@ export interface DB {
   photos: PhotosTable;
   admin_settings: AdminSettingsTable;
   admin_users: AdminUsersTable;
+  mode_events: ModeEventsTable;
+  prompt_likes: PromptLikesTable;
+  user_blocks: UserBlocksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,84 +1,8 @@
-import {
-  AUTH_STORAGE_KEYS,
-  DEFAULT_DATING_PROFILE,
-  DEFAULT_MODE_VISIBILITY,
-  DEFAULT_NOW_PROFILE,
-  DEFAULT_PREFERENCES,
-  DEFAULT_STATS,
-  type Me,
-} from '@fmk/core';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { AUTH_STORAGE_KEYS, DEFAULT_APP_PREFERENCES } from '@fmk/core';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EXPIRES_AT_KEY } from '../features/auth/session.ts';
-import { App, makeQueryClient } from './App.tsx';
-
-// The network is the only thing replaced: every component, hook and guard is the real one.
-function me(over: Partial<Me> = {}): Me {
-  return {
-    uid: 'u1',
-    anonymousId: 'anon_abcdefghijkl',
-    email: 'sam@example.com',
-    displayName: 'Sam',
-    photoURL: null,
-    subscriptionTier: 'free',
-    isActive: true,
-    onboardingComplete: true,
-    isBetaUser: false,
-    hasLifetimePremium: false,
-    betaJoinedAt: null,
-    age: 30,
-    gender: null,
-    bio: 'Hi',
-    photos: [],
-    interests: [],
-    intentions: [],
-    selectedFeatures: [],
-    currentMode: 'dating',
-    appMode: 'both',
-    height: null,
-    position: 'Vers',
-    tribes: [],
-    preferences: DEFAULT_PREFERENCES,
-    stats: DEFAULT_STATS,
-    datingProfile: DEFAULT_DATING_PROFILE,
-    nowProfile: DEFAULT_NOW_PROFILE,
-    modeVisibility: DEFAULT_MODE_VISIBILITY,
-    createdAt: '2030-01-01T00:00:00.000Z',
-    updatedAt: '2030-01-01T00:00:00.000Z',
-    ...over,
-  };
-}
-
-type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-function serve(routes: Record<string, Handler>) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${String(input)}`;
-      calls.push(key);
-      const h = routes[key];
-      return h ? h(init) : json(404, { error: 'not_found', message: 'Not found' });
-    }),
-  );
-  return calls;
-}
-
-function signInStored(user: Me) {
-  localStorage.setItem(AUTH_STORAGE_KEYS.token, 'tok');
-  localStorage.setItem(AUTH_STORAGE_KEYS.user, JSON.stringify(user));
-  localStorage.setItem(EXPIRES_AT_KEY, new Date(Date.now() + 3600_000).toISOString());
-}
-
-function start(path: string) {
-  window.history.replaceState(null, '', path);
-  return render(<App queryClient={makeQueryClient()} />);
-}
-
-const config = { googleEnabled: false, vapidPublicKey: null, beta: { eligible: true } };
+import { config, json, me, serve, signInStored, start } from '../test/fixtures.tsx';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -122,7 +46,7 @@ describe('app routes and guards', () => {
   });
 
   it('hides Cruise in marry-only mode and brands the header #MK', async () => {
-    const user = me({ appMode: 'marry' });
+    const user = me({ appPreferences: { ...DEFAULT_APP_PREFERENCES, appMode: 'marry', cruisingEnabled: false } });
     serve({ 'GET /api/v1/auth/session': () => json(200, { user, expiresAt: new Date(Date.now() + 3600_000).toISOString() }) });
     signInStored(user);
     start('/messages');
@@ -194,7 +118,7 @@ describe('sign-in', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { name: 'The basics' })).toBeTruthy();
     expect(localStorage.getItem(AUTH_STORAGE_KEYS.token)).toBe('new');
-    expect(calls.filter((c) => c === 'POST /api/v1/auth/login')).toHaveLength(2);
+    expect(calls.filter((c) => c.key === 'POST /api/v1/auth/login')).toHaveLength(2);
   });
 
   it('checks the password length at sign-up before asking the server', async () => {
@@ -205,6 +129,6 @@ describe('sign-in', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'short' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Passwords must be at least 8 characters.');
-    expect(calls).not.toContain('POST /api/v1/auth/signup');
+    expect(calls.map((c) => c.key)).not.toContain('POST /api/v1/auth/signup');
   });
 });

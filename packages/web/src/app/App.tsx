@@ -5,6 +5,7 @@ import { AuthProvider } from '../features/auth/AuthProvider.tsx';
 import { ServiceWorkerUpdates } from '../features/pwa/ServiceWorkerUpdates.tsx';
 import { ToastProvider } from '../ui/toast/ToastProvider.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
+import { DocumentTitle } from './DocumentTitle.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 
 export function makeQueryClient(): QueryClient {
@@ -22,6 +23,7 @@ const defaultQueryClient = makeQueryClient();
 export function App({ queryClient = defaultQueryClient }: { queryClient?: QueryClient }) {
   return (
     <ErrorBoundary>
+      <DocumentTitle />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <ToastProvider>

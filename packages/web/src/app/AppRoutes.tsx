@@ -17,8 +17,10 @@ const LandingScreen = lazyNamed(() => import('../features/auth/LandingScreen.tsx
 const AuthScreen = lazyNamed(() => import('../features/auth/AuthScreen.tsx'), 'AuthScreen');
 const OnboardingScreen = lazyNamed(() => import('../features/onboarding/OnboardingScreen.tsx'), 'OnboardingScreen');
 const GridScreen = lazyNamed(() => import('../features/discovery/GridScreen.tsx'), 'GridScreen');
-const ProfileScreen = lazyNamed(() => import('../features/discovery/ProfileScreen.tsx'), 'ProfileScreen');
-const ProfileEditScreen = lazyNamed(() => import('../features/discovery/ProfileEditScreen.tsx'), 'ProfileEditScreen');
+const ProfileScreen = lazyNamed(() => import('../features/profiles/ProfileScreen.tsx'), 'ProfileScreen');
+const ProfileEditLayout = lazyNamed(() => import('../features/profiles/ProfileEditLayout.tsx'), 'ProfileEditLayout');
+const ProfileEditScreen = lazyNamed(() => import('../features/profiles/ProfileEditScreen.tsx'), 'ProfileEditScreen');
+const PromptSelectorScreen = lazyNamed(() => import('../features/profiles/PromptSelectorScreen.tsx'), 'PromptSelectorScreen');
 const MessagesScreen = lazyNamed(() => import('../features/messaging/MessagesScreen.tsx'), 'MessagesScreen');
 const ChatScreen = lazyNamed(() => import('../features/messaging/ChatScreen.tsx'), 'ChatScreen');
 const CruiseScreen = lazyNamed(() => import('../features/cruise/CruiseScreen.tsx'), 'CruiseScreen');
@@ -72,7 +74,10 @@ export function AppRoutes() {
         <Route path="/admin/dashboard" element={<AdminDashboard />} />
         <Route element={<AppShell />}>
           <Route path="/grid" element={<GridScreen />} />
-          <Route path="/profile/edit" element={<ProfileEditScreen />} />
+          <Route element={<ProfileEditLayout />}>
+            <Route path="/profile/edit" element={<ProfileEditScreen />} />
+            <Route path="/profile/edit/prompts" element={<PromptSelectorScreen />} />
+          </Route>
           <Route path="/profile/:userId" element={<ProfileScreen />} />
           <Route path="/messages" element={<MessagesScreen />} />
           <Route path="/messages/chat/:userId" element={<ChatScreen />} />

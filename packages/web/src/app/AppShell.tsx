@@ -1,15 +1,16 @@
-import { Suspense, useEffect } from 'react';
+import { brandLabel, MODE_DIM_MS, MODE_DIM_OPACITY, type NavTab, visibleTabs } from '@fmk/core';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
+import { ModeSwitch } from '../features/profiles/ModeSwitch.tsx';
+import { useAutoModeSwitch } from '../features/profiles/useAutoModeSwitch.ts';
 import { InstallBanner } from '../features/pwa/InstallBanner.tsx';
 import { BottomNav, type NavItem } from '../ui/BottomNav.tsx';
 import { CalendarIcon, ChatIcon, CompassIcon, GearIcon, GridIcon, HeartPulseIcon } from '../ui/icons.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
-import { brandLabel } from './brand.ts';
-import { type Tab, visibleTabs } from './preferences.ts';
 import { useAppPreferences } from './usePreferences.ts';
 
-const TABS: Record<Tab, NavItem> = {
+const TABS: Record<NavTab, NavItem> = {
   grid: { to: '/grid', label: 'Grid', icon: <GridIcon /> },
   messages: { to: '/messages', label: 'Messages', icon: <ChatIcon /> },
   cruise: { to: '/cruise', label: 'Cruise', icon: <CompassIcon /> },
@@ -18,26 +19,46 @@ const TABS: Record<Tab, NavItem> = {
   settings: { to: '/settings', label: 'Settings', icon: <GearIcon /> },
 };
 
-/** The signed-in, profile-complete frame: brand header, the screen, the bottom navigation. */
-export function AppShell() {
-  const { user } = useAuth();
-  const [prefs, setPrefs] = useAppPreferences();
-  const appMode = user?.appMode ?? prefs.appMode;
-  const brand = brandLabel(appMode);
+/** The dim of a manual mode switch (spec section 4): 0.7 opacity for 150 ms, then back. */
+function useModeDim(): [boolean, () => void] {
+  const [dimmed, setDimmed] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  const dim = useCallback(() => {
+    setDimmed(true);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => setDimmed(false), MODE_DIM_MS);
+  }, []);
+  return [dimmed, dim];
+}
 
-  // The user record is the source of truth for appMode; keep the local copy (loading screen) in step.
-  useEffect(() => {
-    if (user && user.appMode !== prefs.appMode) setPrefs({ appMode: user.appMode });
-  }, [user, prefs.appMode, setPrefs]);
+/** The signed-in, profile-complete frame: brand header with the mode switch, the screen, the tabs. */
+export function AppShell() {
+  const { user, updateUser } = useAuth();
+  // The local copy follows the user record (the auth provider adopts it on load).
+  const [prefs] = useAppPreferences();
+  const brand = brandLabel(prefs.appMode);
+  const [dimmed, dim] = useModeDim();
+  useAutoModeSwitch(user, updateUser);
 
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-white">
-      <header className="sticky top-0 z-20 flex h-14 items-center justify-between border-b border-line bg-white/95 px-4 backdrop-blur">
+      <header className="sticky top-0 z-20 flex h-14 items-center justify-between gap-3 border-b border-line bg-white/95 px-4 backdrop-blur">
         <Link to="/grid" className="text-2xl font-black tracking-tight text-primary" aria-label={`${brand} home`}>
           {brand}
         </Link>
+        <ModeSwitch onSwitchStart={dim} />
       </header>
-      <main className="flex-1 pb-[calc(4.5rem+env(safe-area-inset-bottom))]">
+      <main
+        data-dimmed={dimmed || undefined}
+        style={{ opacity: dimmed ? MODE_DIM_OPACITY : 1, transition: `opacity ${MODE_DIM_MS}ms ease` }}
+        className="flex-1 pb-[calc(4.5rem+env(safe-area-inset-bottom))]"
+      >
         <Suspense
           fallback={
             <div className="flex justify-center py-16">
@@ -49,7 +70,7 @@ export function AppShell() {
         </Suspense>
       </main>
       <InstallBanner brand={brand} raised />
-      <BottomNav items={visibleTabs(appMode, prefs).map((t) => TABS[t])} />
+      <BottomNav items={visibleTabs(prefs).map((t) => TABS[t])} />
     </div>
   );
 }

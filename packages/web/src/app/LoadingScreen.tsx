@@ -1,10 +1,11 @@
+import { brandLabel, TAGLINE } from '@fmk/core';
 import { Spinner } from '../ui/Spinner.tsx';
-import { brandLabel, TAGLINE } from './brand.ts';
-import { readAppPreferences } from './preferences.ts';
+import { useAppPreferences } from './usePreferences.ts';
 
 /** Spec section 2: brand name, tagline, spinner and a message (default 'Loading...'). */
 export function LoadingScreen({ message = 'Loading...' }: { message?: string }) {
-  const brand = brandLabel(readAppPreferences().appMode);
+  const [prefs] = useAppPreferences();
+  const brand = brandLabel(prefs.appMode);
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col items-center justify-center gap-4 bg-white px-6 text-center">
       <p className="text-5xl font-black tracking-tight text-primary">{brand}</p>

@@ -12,6 +12,7 @@ export const DEBUG_CRASH_PATH = '/debug/crash';
 export const COMPLETE_PROFILE_ROUTES = [
   '/grid',
   '/profile/edit',
+  '/profile/edit/prompts',
   '/profile/:userId',
   '/messages',
   '/messages/chat/:userId',

@@ -1,46 +1,49 @@
-import { APP_MODES, type AppMode } from '@fmk/core';
+import {
+  APP_MODES,
+  type AppMode,
+  type AppPreferences,
+  DEFAULT_APP_PREFERENCES,
+  type ModeSettings,
+  updateAppPreferences,
+} from '@fmk/core';
 
-/** App preferences, stored locally under 'appPreferences' (spec section 3). */
-export interface AppPreferences {
-  appMode: AppMode;
-  cruisingEnabled: boolean;
-  healthEnabled: boolean;
-  activityTrackingEnabled: boolean;
-  rightNowEnabled: boolean;
+/** Storage glue for the app preferences (spec section 3): the rules live in core (modes.ts). */
+export const APP_PREFERENCES_KEY = 'appPreferences';
+/**
+ * Mode settings that could not be saved to the server (spec section 8: falls back to appSettings).
+ * Written only: on load the user record wins.
+ */
+export const APP_SETTINGS_KEY = 'appSettings';
+
+function parseJson(raw: string | null): Record<string, unknown> | null {
+  if (!raw) return null;
+  try {
+    const v: unknown = JSON.parse(raw);
+    return typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
-export const APP_PREFERENCES_KEY = 'appPreferences';
-export const DEFAULT_APP_PREFERENCES: AppPreferences = {
-  appMode: 'both',
-  cruisingEnabled: true,
-  healthEnabled: true,
-  activityTrackingEnabled: true,
-  rightNowEnabled: false,
-};
-
-/** Reads stored preferences, keeping defaults for anything missing or malformed. */
+/**
+ * Reads stored preferences field by field, keeping the default for anything missing or malformed.
+ * Plain checks rather than the zod schema: this runs on the first screen, which stays free of zod.
+ */
 export function parseAppPreferences(raw: string | null): AppPreferences {
-  if (!raw) return { ...DEFAULT_APP_PREFERENCES };
-  let v: unknown;
-  try {
-    v = JSON.parse(raw);
-  } catch {
-    return { ...DEFAULT_APP_PREFERENCES };
-  }
-  if (typeof v !== 'object' || v === null) return { ...DEFAULT_APP_PREFERENCES };
-  const o = v as Record<string, unknown>;
-  const bool = (k: keyof AppPreferences, d: boolean) => (typeof o[k] === 'boolean' ? (o[k] as boolean) : d);
+  const o = parseJson(raw) ?? {};
+  const bool = (k: Exclude<keyof AppPreferences, 'appMode'>) =>
+    typeof o[k] === 'boolean' ? (o[k] as boolean) : DEFAULT_APP_PREFERENCES[k];
   const appMode = (APP_MODES as readonly unknown[]).includes(o.appMode)
     ? (o.appMode as AppMode)
     : DEFAULT_APP_PREFERENCES.appMode;
-  return {
+  // updateAppPreferences applies the rule that marry turns cruising off.
+  return updateAppPreferences(DEFAULT_APP_PREFERENCES, {
     appMode,
-    // Choosing marry turns cruising off (spec section 3).
-    cruisingEnabled: appMode === 'marry' ? false : bool('cruisingEnabled', true),
-    healthEnabled: bool('healthEnabled', true),
-    activityTrackingEnabled: bool('activityTrackingEnabled', true),
-    rightNowEnabled: bool('rightNowEnabled', false),
-  };
+    cruisingEnabled: bool('cruisingEnabled'),
+    healthEnabled: bool('healthEnabled'),
+    activityTrackingEnabled: bool('activityTrackingEnabled'),
+    rightNowEnabled: bool('rightNowEnabled'),
+  });
 }
 
 export function readAppPreferences(): AppPreferences {
@@ -59,14 +62,10 @@ export function writeAppPreferences(p: AppPreferences): void {
   }
 }
 
-export type Tab = 'grid' | 'messages' | 'cruise' | 'health' | 'activity' | 'settings';
-
-/** The bottom navigation's tabs (spec section 2): cruise, health and activity can be hidden. */
-export function visibleTabs(appMode: AppMode, prefs: AppPreferences): Tab[] {
-  const tabs: Tab[] = ['grid', 'messages'];
-  if (appMode !== 'marry' && prefs.cruisingEnabled) tabs.push('cruise');
-  if (prefs.healthEnabled) tabs.push('health');
-  if (prefs.activityTrackingEnabled) tabs.push('activity');
-  tabs.push('settings');
-  return tabs;
+export function writeLocalModeSettings(s: ModeSettings): void {
+  try {
+    localStorage.setItem(APP_SETTINGS_KEY, JSON.stringify(s));
+  } catch {
+    // Storage unavailable: the change lasts for this session only.
+  }
 }

@@ -1,5 +1,6 @@
+import { type AppPreferences, updateAppPreferences } from '@fmk/core';
 import { useCallback, useSyncExternalStore } from 'react';
-import { APP_PREFERENCES_KEY, type AppPreferences, parseAppPreferences, writeAppPreferences } from './preferences.ts';
+import { APP_PREFERENCES_KEY, parseAppPreferences, writeAppPreferences } from './preferences.ts';
 
 const EVENT = 'fmk:app-preferences';
 let cachedRaw: string | null | undefined;
@@ -31,14 +32,22 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
+/** Replaces the stored preferences and tells every subscriber (this tab; other tabs get 'storage'). */
+export function storeAppPreferences(prefs: AppPreferences): void {
+  writeAppPreferences(prefs);
+  window.dispatchEvent(new Event(EVENT));
+}
+
+/** Applies a change locally with the core rules (marry turns cruising off); returns the result. */
+export function changeStoredAppPreferences(change: Partial<AppPreferences>): AppPreferences {
+  const next = updateAppPreferences(snapshot(), change);
+  storeAppPreferences(next);
+  return next;
+}
+
 /** The locally stored app preferences, shared by every component and tab. */
-export function useAppPreferences(): [AppPreferences, (patch: Partial<AppPreferences>) => void] {
+export function useAppPreferences(): [AppPreferences, (change: Partial<AppPreferences>) => AppPreferences] {
   const prefs = useSyncExternalStore(subscribe, snapshot, snapshot);
-  const update = useCallback((patch: Partial<AppPreferences>) => {
-    const next = { ...snapshot(), ...patch };
-    if (next.appMode === 'marry') next.cruisingEnabled = false;
-    writeAppPreferences(next);
-    window.dispatchEvent(new Event(EVENT));
-  }, []);
+  const update = useCallback((change: Partial<AppPreferences>) => changeStoredAppPreferences(change), []);
   return [prefs, update];
 }

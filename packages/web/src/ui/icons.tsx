@@ -159,3 +159,41 @@ export const EditIcon = (p: IconProps) => (
     <path d="M4 20h4L19 9l-4-4L4 16v4Z" />
   </Icon>
 );
+export const HeartIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M20.4 5.6a5 5 0 0 0-7.1 0L12 6.9l-1.3-1.3a5 5 0 0 0-7.1 7.1L12 21l8.4-8.3a5 5 0 0 0 0-7.1Z" />
+  </Icon>
+);
+export const FlameIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 22c4 0 7-2.7 7-6.8 0-3.9-2.6-6.4-4.3-8.9-.4 1.9-1.3 3.2-2.7 3.9.2-3-1-5.9-3.5-8.2C8.3 6 5 8.9 5 15.2 5 19.3 8 22 12 22Z" />
+    <path d="M12 22c-1.7 0-3-1.2-3-3 0-1.9 1.4-3 3-5 1.6 2 3 3.1 3 5 0 1.8-1.3 3-3 3Z" />
+  </Icon>
+);
+export const ArrowUpIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 19V5M5 12l7-7 7 7" />
+  </Icon>
+);
+export const ArrowDownIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 5v14M19 12l-7 7-7-7" />
+  </Icon>
+);
+export const PlusIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
+export const SearchIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+);
+export const RulerIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 17 17 3l4 4L7 21l-4-4Z" />
+    <path d="m7 13 2 2M10 10l2 2M13 7l2 2" />
+  </Icon>
+);

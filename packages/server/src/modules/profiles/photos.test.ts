@@ -157,6 +157,31 @@ describe.each(DB_KINDS)('photos on %s', (kind) => {
     expect(await photoRows(user.uid)).toHaveLength(8);
   });
 
+  it('holds platinum to 20 photos (no higher plan to name)', async () => {
+    const { headers, user } = await signUp(t().app);
+    await setTier(user.uid, 'platinum');
+    const jpeg = await smallJpeg('#939');
+    for (let i = 0; i < 20; i++) expect((await upload(headers, jpeg)).statusCode, `photo ${i + 1}`).toBe(201);
+    const over = await upload(headers, jpeg);
+    expect(over.statusCode).toBe(403);
+    expect(over.json()).toEqual({ error: 'limit_reached', message: 'You can have up to 20 photos.' });
+    expect(await photoRows(user.uid)).toHaveLength(20);
+  });
+
+  it('gives a beta user with lifetime premium the premium limit even on the free tier', async () => {
+    const { headers, user } = await signUp(t().app); // localhost sign-ups are beta users
+    expect(user).toMatchObject({ isBetaUser: true, hasLifetimePremium: true });
+    await t().db.updateTable('users').set({ subscription_tier: 'free' }).where('id', '=', user.uid).execute();
+    const jpeg = await smallJpeg('#393');
+    for (let i = 0; i < 8; i++) expect((await upload(headers, jpeg)).statusCode).toBe(201);
+    const ninth = await upload(headers, jpeg);
+    expect(ninth.statusCode).toBe(403);
+    expect(ninth.json()).toEqual({
+      error: 'limit_reached',
+      message: 'You can have up to 8 photos on your plan. Add more photos with Platinum membership...',
+    });
+  });
+
   it('keeps the limit under concurrent uploads', async () => {
     const { headers, user } = await signUp(t().app);
     await setTier(user.uid, 'free');

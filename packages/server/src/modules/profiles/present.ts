@@ -1,4 +1,4 @@
-import type { Me, Photo } from '@fmk/core';
+import { type AppPreferences, DEFAULT_MODE_SETTINGS, type Me, type ModeSettings, type Photo } from '@fmk/core';
 import type { UserRow } from '../../db/schema.ts';
 import type { Storage } from '../../platform/storage.ts';
 
@@ -35,7 +35,8 @@ export function toMe(u: UserRow, photos: PhotoRow[], storage: Storage): Me {
     intentions: u.intentions,
     selectedFeatures: u.selected_features,
     currentMode: u.current_mode,
-    appMode: u.app_mode,
+    appPreferences: appPreferencesOf(u),
+    modeSettings: modeSettingsOf(u),
     height: u.now_profile.quickStats.height,
     position: u.now_profile.position,
     tribes: u.tribes,
@@ -47,4 +48,22 @@ export function toMe(u: UserRow, photos: PhotoRow[], storage: Storage): Me {
     createdAt: u.created_at.toISOString(),
     updatedAt: u.updated_at.toISOString(),
   };
+}
+
+export function appPreferencesOf(u: UserRow): AppPreferences {
+  return {
+    appMode: u.app_mode,
+    cruisingEnabled: u.cruising_enabled,
+    healthEnabled: u.health_enabled,
+    activityTrackingEnabled: u.activity_tracking_enabled,
+    rightNowEnabled: u.right_now_enabled,
+  };
+}
+
+/**
+ * Stored mode settings over the defaults (a user who never saved any has none stored).
+ * useMetric is not stored twice: it reads the profile's preferences.units.
+ */
+export function modeSettingsOf(u: Pick<UserRow, 'mode_settings' | 'preferences'>): ModeSettings {
+  return { ...DEFAULT_MODE_SETTINGS, ...u.mode_settings, useMetric: u.preferences.units === 'metric' };
 }

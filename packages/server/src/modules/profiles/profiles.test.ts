@@ -1,4 +1,4 @@
-import type { Me } from '@fmk/core';
+import { DEFAULT_APP_PREFERENCES, DEFAULT_MODE_SETTINGS, type Me } from '@fmk/core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/factories.ts';
@@ -53,7 +53,172 @@ describe.each(DB_KINDS)('profiles on %s', (kind) => {
         nowVisibleToAll: false,
         hideFromMatches: false,
       },
+      appPreferences: DEFAULT_APP_PREFERENCES,
+      modeSettings: DEFAULT_MODE_SETTINGS,
     });
+  });
+
+  it('PATCH /me edits every field group, and GET /me and the database agree', async () => {
+    const { headers, user } = await signUp(t().app);
+    const edit = {
+      displayName: 'Jordan',
+      age: 34,
+      bio: 'Architect who bakes.',
+      gender: 'Man',
+      interests: ['Baking', 'Cycling'],
+      intentions: ['Dating'],
+      tribes: ['Geek', 'Otter'],
+      preferences: { ageRange: [28, 45], maxDistance: 30, showMe: 'men', units: 'metric' },
+      datingProfile: {
+        bio: 'Looking for my person.',
+        relationshipGoals: ['Something serious'],
+        lookingFor: ['Relationship'],
+        interests: ['Film'],
+        values: ['Honesty', 'Kindness'],
+        dealBreakers: ['Smoking'],
+        lifestyle: ['Early riser'],
+        prompts: [answer(9, 'likes dogs.'), answer(10, 'a museum and tacos.')],
+      },
+      nowProfile: {
+        quickStats: { build: 'Athletic', height: 183 },
+        position: 'Vers Top',
+        lookingFor: ['Chat', 'Right now'],
+        availability: 'hosting',
+        rightNow: 'Free after 8',
+        aboutMe: 'Direct and friendly.',
+        tribes: ['Jock'],
+        kinks: ['Kissing'],
+        safetyInfo: 'On PrEP, tested monthly.',
+      },
+      modeVisibility: {
+        showInDating: false,
+        showInNow: true,
+        datingVisibleToAll: false,
+        nowVisibleToAll: true,
+        hideFromMatches: true,
+      },
+    } as const;
+    const res = await patch(headers, edit);
+    expect(res.statusCode, res.body).toBe(200);
+    const expected = {
+      ...edit,
+      datingProfile: {
+        ...edit.datingProfile,
+        selectedPhotos: [],
+        prompts: [
+          { ...edit.datingProfile.prompts[0], question: "I'm looking for someone who..." },
+          { ...edit.datingProfile.prompts[1], question: 'The way to win me over is...' },
+        ],
+      },
+      nowProfile: { ...edit.nowProfile, selectedPhotos: [] },
+      height: 183,
+      position: 'Vers Top',
+    };
+    expect(res.json()).toMatchObject(expected);
+    const me = (await t().app.inject({ method: 'GET', url: '/api/v1/me', headers })).json() as Me;
+    expect(me).toMatchObject(expected);
+    expect(me.modeSettings.useMetric).toBe(true);
+    const row = await rawUser(user.uid);
+    expect(row).toMatchObject({
+      display_name: 'Jordan',
+      age: 34,
+      gender: 'Man',
+      tribes: ['Geek', 'Otter'],
+      preferences: edit.preferences,
+      mode_visibility: edit.modeVisibility,
+      now_profile: expected.nowProfile,
+      dating_profile: expected.datingProfile,
+    });
+    // Clearing a nullable field and emptying lists work too.
+    const cleared = (await patch(headers, { gender: null, nowProfile: { rightNow: null, kinks: [] } })).json() as Me;
+    expect(cleared.gender).toBeNull();
+    expect(cleared.nowProfile).toMatchObject({ rightNow: null, kinks: [], availability: 'hosting' });
+  });
+
+  it('PATCH /me appPreferences: stored in their columns, and choosing marry turns cruising off', async () => {
+    const { headers, user } = await signUp(t().app);
+    const off = await patch(headers, { appPreferences: { healthEnabled: false, rightNowEnabled: true } });
+    expect(off.statusCode).toBe(200);
+    expect((off.json() as Me).appPreferences).toEqual({
+      ...DEFAULT_APP_PREFERENCES,
+      healthEnabled: false,
+      rightNowEnabled: true,
+    });
+
+    const marry = (await patch(headers, { appPreferences: { appMode: 'marry', cruisingEnabled: true } })).json() as Me;
+    expect(marry.appPreferences).toEqual({
+      appMode: 'marry',
+      cruisingEnabled: false,
+      healthEnabled: false,
+      activityTrackingEnabled: true,
+      rightNowEnabled: true,
+    });
+    expect(await rawUser(user.uid)).toMatchObject({
+      app_mode: 'marry',
+      cruising_enabled: false,
+      health_enabled: false,
+      activity_tracking_enabled: true,
+      right_now_enabled: true,
+    });
+    // Still marry-only: cruising cannot come back on.
+    const still = (await patch(headers, { appPreferences: { cruisingEnabled: true } })).json() as Me;
+    expect(still.appPreferences.cruisingEnabled).toBe(false);
+    const fuck = (await patch(headers, { appPreferences: { appMode: 'fuck', cruisingEnabled: true } })).json() as Me;
+    expect(fuck.appPreferences).toMatchObject({ appMode: 'fuck', cruisingEnabled: true });
+
+    for (const bad of [{ appMode: 'marry' }, { currentMode: 'now' }, { appPreferences: { appMode: 'kiss' } }]) {
+      const r = await patch(headers, bad);
+      expect(r.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await rawUser(user.uid)).app_mode).toBe('fuck');
+  });
+
+  it('PATCH /me modeSettings merges top-level keys over the defaults; useMetric is preferences.units', async () => {
+    const { headers, user } = await signUp(t().app);
+    expect((await rawUser(user.uid)).mode_settings).toBeNull();
+    const first = (
+      await patch(headers, {
+        modeSettings: { autoSwitchByTime: true, timeBasedSwitching: { datingStart: '10:00', datingEnd: '01:30' } },
+      })
+    ).json() as Me;
+    expect(first.modeSettings).toEqual({
+      ...DEFAULT_MODE_SETTINGS,
+      autoSwitchByTime: true,
+      timeBasedSwitching: { datingStart: '10:00', datingEnd: '01:30' },
+    });
+    const second = (
+      await patch(headers, {
+        modeSettings: {
+          hasCompletedModeSetup: true,
+          privacySettings: { showModeInProfile: false, allowCrossModeMatching: true },
+        },
+      })
+    ).json() as Me;
+    expect(second.modeSettings).toMatchObject({
+      autoSwitchByTime: true,
+      hasCompletedModeSetup: true,
+      timeBasedSwitching: { datingStart: '10:00', datingEnd: '01:30' },
+      privacySettings: { showModeInProfile: false, allowCrossModeMatching: true },
+      modePreferences: DEFAULT_MODE_SETTINGS.modePreferences,
+    });
+
+    const metric = (await patch(headers, { modeSettings: { useMetric: true } })).json() as Me;
+    expect(metric.modeSettings.useMetric).toBe(true);
+    expect(metric.preferences.units).toBe('metric');
+    const imperial = (await patch(headers, { preferences: { units: 'imperial' } })).json() as Me;
+    expect(imperial.modeSettings.useMetric).toBe(false);
+
+    const before = await rawUser(user.uid);
+    for (const bad of [
+      { modeSettings: { timeBasedSwitching: { datingStart: '25:00', datingEnd: '21:00' } } },
+      { modeSettings: { timeBasedSwitching: { datingStart: '09:00' } } },
+      { modeSettings: { autoSwitchByTime: 'yes' } },
+      { modeSettings: { modePreferences: { dating: { ageRange: [22, 35], saferOptions: true, healthTracking: true } } } },
+    ]) {
+      const r = await patch(headers, bad);
+      expect(r.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect(await rawUser(user.uid)).toEqual(before);
   });
 
   it('PATCH /me updates fields and merges nested sections shallowly', async () => {

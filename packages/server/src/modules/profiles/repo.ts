@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Db } from '../../db/index.ts';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { DB, Db } from '../../db/index.ts';
 import type { UserRow, UserUpdate } from '../../db/schema.ts';
 import type { PhotoRow } from './present.ts';
 
@@ -82,3 +82,47 @@ export async function setPhotoPositions(db: Db, userId: string, orderedIds: read
     await db.updateTable('photos').set({ position }).where('id', '=', id).where('user_id', '=', userId).execute();
   }
 }
+
+export function insertModeEvent(
+  db: Db,
+  e: { userId: string; fromLabel: string; toLabel: string; trigger: 'manual' | 'auto'; at: Date },
+): Promise<unknown> {
+  return db
+    .insertInto('mode_events')
+    .values({ user_id: e.userId, from_label: e.fromLabel, to_label: e.toLabel, trigger: e.trigger, created_at: e.at })
+    .execute();
+}
+
+/**
+ * True when the viewer and the row's user block each other, in either direction. A named
+ * fragment so every reader of other users (profile, grid, nearby) applies blocks the same way.
+ */
+export function blockedWith(eb: ExpressionBuilder<DB, 'users'>, viewerId: string) {
+  return eb.exists(
+    eb
+      .selectFrom('user_blocks')
+      .select('user_blocks.blocker_id')
+      .where((w) =>
+        w.or([
+          w.and([w('user_blocks.blocker_id', '=', viewerId), w('user_blocks.blocked_id', '=', w.ref('users.id'))]),
+          w.and([w('user_blocks.blocker_id', '=', w.ref('users.id')), w('user_blocks.blocked_id', '=', viewerId)]),
+        ]),
+      ),
+  );
+}
+
+/** Another user's row as a viewer reads it: with their presence settings and the block flag. */
+export function findUserForViewer(db: Db, ownerId: string, viewerId: string) {
+  return db
+    .selectFrom('users')
+    .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
+    .selectAll('users')
+    .select((eb) => [
+      'user_settings.show_online_status',
+      'user_settings.show_last_active',
+      blockedWith(eb, viewerId).as('blocked'),
+    ])
+    .where('users.id', '=', ownerId)
+    .executeTakeFirst();
+}
+export type ViewedUserRow = NonNullable<Awaited<ReturnType<typeof findUserForViewer>>>;

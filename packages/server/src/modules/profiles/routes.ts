@@ -1,13 +1,23 @@
-import { Messages, meSchema, photoOrderBody, photoSchema, updateMeBody } from '@fmk/core';
+import {
+  apiErrorSchema,
+  Messages,
+  meSchema,
+  modeSwitchBody,
+  photoOrderBody,
+  photoSchema,
+  publicProfileSchema,
+  updateMeBody,
+} from '@fmk/core';
 import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { Module } from '../index.ts';
+import { getPublicProfile } from './public.ts';
 import { ProfileService } from './service.ts';
 
 const secured = { security: [{ bearer: [] }] };
 
-/** The signed-in user's own profile, onboarding and photos (spec sections 2, 3, 6). */
+/** The signed-in user's own profile, mode, onboarding and photos, and other users' profiles (spec sections 2-6). */
 export const profilesModule: Module = async (app, deps) => {
   const profiles = new ProfileService(deps);
   const maxMb = Math.round(deps.config.maxPhotoBytes / (1024 * 1024));
@@ -25,6 +35,36 @@ export const profilesModule: Module = async (app, deps) => {
       schema: { tags: ['profiles'], summary: 'Update my profile', ...secured, body: updateMeBody, response: { 200: meSchema } },
     },
     async (req) => profiles.updateMe(authUser(req).userId, req.body),
+  );
+
+  app.post(
+    '/me/mode',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['profiles'],
+        summary: 'Switch my profile mode (dating / now); logged as a mode_switch event',
+        ...secured,
+        body: modeSwitchBody,
+        response: { 200: meSchema },
+      },
+    },
+    async (req) => profiles.switchMode(authUser(req).userId, req.body),
+  );
+
+  app.get(
+    '/users/:userId',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['profiles'],
+        summary: "Another user's profile as the caller may see it (404 when blocked, inactive or unknown)",
+        ...secured,
+        params: z.object({ userId: z.string().min(1).max(100) }),
+        response: { 200: publicProfileSchema, '4xx': apiErrorSchema },
+      },
+    },
+    async (req) => getPublicProfile(deps.db, deps.storage, authUser(req).userId, req.params.userId),
   );
 
   app.post(

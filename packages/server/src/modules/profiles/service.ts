@@ -5,26 +5,31 @@ import {
   type Me,
   Messages,
   MISSING_FIELD_MESSAGES,
+  type ModeSwitch,
   missingProfileFields,
+  modeLabel,
+  modeSettingsSchema,
   modeVisibilitySchema,
   nowProfileSchema,
   type Photo,
   photoAllowance,
   preferencesSchema,
   type UpdateMe,
+  updateAppPreferences,
 } from '@fmk/core';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import type { UserRow, UserUpdate } from '../../db/schema.ts';
 import { AppError, badRequest, limitReached, notFound, unauthorized } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { adjustPromptUsage, findPrompts } from '../prompts/repo.ts';
+import { adjustPromptUsage, findPrompts, removeAnswerLikes } from '../prompts/repo.ts';
 import { reencodePhoto } from './image.ts';
-import { toMe, toPhoto } from './present.ts';
+import { appPreferencesOf, modeSettingsOf, toMe, toPhoto } from './present.ts';
 import {
   countPhotos,
   deleteOwnPhoto,
   findUserById,
+  insertModeEvent,
   insertPhoto,
   listPhotos,
   lockUser,
@@ -64,14 +69,32 @@ export class ProfileService {
       if (patch.age !== undefined) values.age = patch.age;
       if (patch.bio !== undefined) values.bio = patch.bio;
       if (patch.gender !== undefined) values.gender = patch.gender;
-      if (patch.currentMode !== undefined) values.current_mode = patch.currentMode;
-      if (patch.appMode !== undefined) values.app_mode = patch.appMode;
       if (patch.interests !== undefined) values.interests = JSON.stringify(patch.interests);
       if (patch.intentions !== undefined) values.intentions = JSON.stringify(patch.intentions);
       if (patch.tribes !== undefined) values.tribes = JSON.stringify(patch.tribes);
 
-      if (patch.preferences) {
-        const preferences = validated(preferencesSchema, { ...user.preferences, ...patch.preferences }, 'preferences');
+      if (patch.appPreferences) {
+        // Through core's rule, so choosing marry turns cruising off whatever else the patch says.
+        const next = updateAppPreferences(appPreferencesOf(user), patch.appPreferences);
+        values.app_mode = next.appMode;
+        values.cruising_enabled = next.cruisingEnabled;
+        values.health_enabled = next.healthEnabled;
+        values.activity_tracking_enabled = next.activityTrackingEnabled;
+        values.right_now_enabled = next.rightNowEnabled;
+      }
+      // Units have one home, preferences.units; modeSettings.useMetric writes through to it
+      // unless the same patch sets the units directly.
+      const preferencesPatch = { ...patch.preferences };
+      if (patch.modeSettings?.useMetric !== undefined && preferencesPatch.units === undefined) {
+        preferencesPatch.units = patch.modeSettings.useMetric ? 'metric' : 'imperial';
+      }
+      if (patch.modeSettings) {
+        values.mode_settings = JSON.stringify(
+          validated(modeSettingsSchema, { ...modeSettingsOf(user), ...patch.modeSettings }, 'modeSettings'),
+        );
+      }
+      if (Object.keys(preferencesPatch).length > 0) {
+        const preferences = validated(preferencesSchema, { ...user.preferences, ...preferencesPatch }, 'preferences');
         if (preferences.ageRange[0] > preferences.ageRange[1]) {
           throw badRequest('The youngest age must not be above the oldest.', { 'preferences.ageRange': 'Invalid range' });
         }
@@ -96,6 +119,27 @@ export class ProfileService {
         values.dating_profile = JSON.stringify(datingProfile);
       }
       await updateUser(trx, userId, values);
+    });
+    return this.getMe(userId);
+  }
+
+  /**
+   * POST /me/mode (spec section 4 "Mode switching"): sets currentMode and logs the switch with
+   * its from/to labels. Switching to the mode one is already in changes and logs nothing.
+   */
+  async switchMode(userId: string, change: ModeSwitch): Promise<Me> {
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const user = await this.lockedUser(trx, userId);
+      if (user.current_mode === change.mode) return;
+      await updateUser(trx, userId, { current_mode: change.mode, updated_at: now });
+      await insertModeEvent(trx, {
+        userId,
+        fromLabel: modeLabel(user.current_mode),
+        toLabel: modeLabel(change.mode),
+        trigger: change.trigger,
+        at: now,
+      });
     });
     return this.getMe(userId);
   }
@@ -220,8 +264,9 @@ export class ProfileService {
 
   /**
    * Answers must name existing prompts, each once. Newly added prompts must be active; one that an
-   * admin deactivated after the user answered it may stay. The question text is the prompt's own,
-   * and usage counts follow the change.
+   * admin deactivated or deleted after the user answered it may stay. The question text is the
+   * prompt's own (the stored one for a deleted prompt). Usage counts follow the change, and an
+   * answer taken off the profile takes its likes with it.
    */
   private async checkPrompts(trx: Db, user: UserRow, answers: z.infer<typeof datingProfileSchema>['prompts'], now: Date) {
     const ids = answers.map((a) => a.promptId);
@@ -231,18 +276,22 @@ export class ProfileService {
     const found = await findPrompts(trx, ids);
     for (const [i, id] of ids.entries()) {
       const prompt = found.get(id);
-      if (!prompt || (!prompt.isActive && !before.has(id))) {
+      if (before.has(id)) continue;
+      if (!prompt?.isActive) {
         throw badRequest(Messages.promptUnavailable, { [`datingProfile.prompts.${i}.promptId`]: Messages.promptUnavailable });
       }
     }
     const after = new Set(ids);
+    const removed = [...before].filter((id) => !after.has(id));
     await adjustPromptUsage(
       trx,
       ids.filter((id) => !before.has(id)),
-      [...before].filter((id) => !after.has(id)),
+      removed,
       now,
     );
-    return answers.map((a) => ({ ...a, question: found.get(a.promptId)!.text }));
+    await removeAnswerLikes(trx, user.id, removed, now);
+    const stored = new Map(user.dating_profile.prompts.map((p) => [p.promptId, p.question]));
+    return answers.map((a) => ({ ...a, question: found.get(a.promptId)?.text ?? stored.get(a.promptId) ?? a.question }));
   }
 }
 

@@ -1,24 +1,112 @@
-import { promptSchema } from '@fmk/core';
+import {
+  apiErrorSchema,
+  canManagePrompts,
+  createPromptBody,
+  promptAnalyticsSchema,
+  promptLikeResultSchema,
+  promptSchema,
+  updatePromptBody,
+} from '@fmk/core';
 import { z } from 'zod';
-import { requireAuth } from '../../platform/auth.ts';
+import { authUser, requireAuth } from '../../platform/auth.ts';
+import { requireAdmin } from '../admin/service.ts';
 import type { Module } from '../index.ts';
 import { listActivePrompts, seedStarterPrompts } from './repo.ts';
+import { PromptAdminService, PromptLikeService } from './service.ts';
 
-/** Prompts users answer on their dating profile. Users see active prompts only (spec section 6). */
+const secured = { security: [{ bearer: [] }] };
+const errors = { '4xx': apiErrorSchema };
+
+/**
+ * Prompts users answer on their dating profile. Users see active prompts only and like each
+ * other's answers; admins manage them (spec section 6).
+ */
 export const promptsModule: Module = async (app, deps) => {
   await seedStarterPrompts(deps.db, deps.clock.now());
+  const likes = new PromptLikeService(deps);
+  const admin = new PromptAdminService(deps);
+  const adminOnly = requireAdmin(deps.db, canManagePrompts);
 
   app.get(
     '/prompts',
     {
       preHandler: requireAuth,
-      schema: {
-        tags: ['prompts'],
-        summary: 'Active prompts, by category',
-        security: [{ bearer: [] }],
-        response: { 200: z.array(promptSchema) },
-      },
+      schema: { tags: ['prompts'], summary: 'Active prompts, by category', ...secured, response: { 200: z.array(promptSchema) } },
     },
     async () => listActivePrompts(deps.db),
+  );
+
+  const likeParams = z.object({ userId: z.string().min(1).max(100), promptId: z.string().min(1).max(64) });
+  for (const method of ['POST', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/users/:userId/prompts/:promptId/like',
+      preHandler: requireAuth,
+      schema: {
+        tags: ['prompts'],
+        summary: method === 'POST' ? "Like another user's answer to a prompt" : 'Take back a like',
+        ...secured,
+        params: likeParams,
+        response: { 200: promptLikeResultSchema, ...errors },
+      },
+      handler: async (req) => likes.setLike(authUser(req).userId, req.params.userId, req.params.promptId, method === 'POST'),
+    });
+  }
+
+  const staff = (summary: string) => ({ tags: ['admin', 'prompts'], summary, ...secured });
+  const idParams = z.object({ id: z.string().min(1).max(64) });
+
+  app.get(
+    '/admin/prompts',
+    {
+      preHandler: adminOnly,
+      schema: { ...staff('Every prompt, inactive ones too'), response: { 200: z.array(promptSchema), ...errors } },
+    },
+    async () => admin.listAll(),
+  );
+  app.get(
+    '/admin/prompts/analytics',
+    { preHandler: adminOnly, schema: { ...staff('Prompt analytics'), response: { 200: promptAnalyticsSchema, ...errors } } },
+    async () => admin.analytics(),
+  );
+  app.post(
+    '/admin/prompts',
+    {
+      preHandler: adminOnly,
+      schema: { ...staff('Create a prompt'), body: createPromptBody, response: { 201: promptSchema, ...errors } },
+    },
+    async (req, reply) => reply.status(201).send(await admin.create(authUser(req).userId, req.body)),
+  );
+  app.post(
+    '/admin/prompts/seed',
+    {
+      preHandler: adminOnly,
+      schema: {
+        ...staff('Create the ten starter prompts that are missing'),
+        response: { 200: z.object({ created: z.number().int() }), ...errors },
+      },
+    },
+    async () => admin.seed(),
+  );
+  app.patch(
+    '/admin/prompts/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        ...staff('Update a prompt'),
+        params: idParams,
+        body: updatePromptBody,
+        response: { 200: promptSchema, ...errors },
+      },
+    },
+    async (req) => admin.update(req.params.id, req.body),
+  );
+  app.delete(
+    '/admin/prompts/:id',
+    { preHandler: adminOnly, schema: { ...staff('Delete a prompt and its likes'), params: idParams } },
+    async (req, reply) => {
+      await admin.delete(req.params.id);
+      return reply.status(204).send();
+    },
   );
 };

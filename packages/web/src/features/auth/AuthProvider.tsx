@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, api, setUnauthorizedListener } from '../../api/client.ts';
+import { storeAppPreferences } from '../../app/usePreferences.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import {
   clearSession,
@@ -94,6 +95,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         settled = true;
         writeUser(s.user);
         writeExpiry(s.expiresAt);
+        // On load the user record's preferences win over the local copy (spec section 3).
+        storeAppPreferences(s.user.appPreferences);
         setState({ status: 'signedIn', user: s.user });
       })
       .catch((e: unknown) => {
@@ -129,6 +132,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const applyResult = useCallback((result: AuthResult) => {
     writeSession(result);
+    storeAppPreferences(result.user.appPreferences);
     setState({ status: 'signedIn', user: result.user });
   }, []);
 

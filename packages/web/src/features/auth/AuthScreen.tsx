@@ -1,10 +1,16 @@
-import { type AuthResult, Messages, MIN_PASSWORD_LENGTH, REDIRECT_RESULT_ATTEMPTS, REDIRECT_RESULT_DELAY_MS } from '@fmk/core';
+import {
+  type AuthResult,
+  brandLabel,
+  Messages,
+  MIN_PASSWORD_LENGTH,
+  REDIRECT_RESULT_ATTEMPTS,
+  REDIRECT_RESULT_DELAY_MS,
+} from '@fmk/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, api, errorMessage } from '../../api/client.ts';
-import { brandLabel } from '../../app/brand.ts';
 import { LoadingScreen } from '../../app/LoadingScreen.tsx';
-import { readAppPreferences } from '../../app/preferences.ts';
+import { useAppPreferences } from '../../app/usePreferences.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ChevronLeftIcon } from '../../ui/icons.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -27,6 +33,7 @@ function failureMessage(e: unknown, mode: Mode): string {
 }
 
 export function AuthScreen() {
+  const [prefs] = useAppPreferences();
   const [params, setParams] = useSearchParams();
   const mode: Mode = params.get('mode') === 'signup' ? 'signup' : 'signin';
   const { signIn, signUp, applyResult } = useAuth();
@@ -100,7 +107,7 @@ export function AuthScreen() {
     }
   };
 
-  const brand = brandLabel(readAppPreferences().appMode);
+  const brand = brandLabel(prefs.appMode);
   const tabClass = (on: boolean) =>
     `flex-1 min-h-11 rounded-full text-base font-semibold ${on ? 'bg-white text-ink shadow' : 'text-muted hover:text-ink'}`;
 

@@ -1,10 +1,10 @@
-import { brandLabel, TAGLINE } from '../../app/brand.ts';
-import { readAppPreferences } from '../../app/preferences.ts';
+import { brandLabel, TAGLINE } from '@fmk/core';
+import { useAppPreferences } from '../../app/usePreferences.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { InstallBanner } from '../pwa/InstallBanner.tsx';
 
 export function LandingScreen() {
-  const brand = brandLabel(readAppPreferences().appMode);
+  const brand = brandLabel(useAppPreferences()[0].appMode);
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-white px-6 pt-16 pb-10">
       <div className="flex flex-1 flex-col items-center justify-center gap-5 text-center">

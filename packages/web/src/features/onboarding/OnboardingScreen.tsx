@@ -1,14 +1,15 @@
-import { Messages, POSITIONS } from '@fmk/core';
+import { brandLabel, Messages, POSITIONS } from '@fmk/core';
 import { type ChangeEvent, useId, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { brandLabel } from '../../app/brand.ts';
 import { Button } from '../../ui/Button.tsx';
 import { CameraIcon, CheckIcon, CloseIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { SelectField, TextArea, TextField } from '../../ui/TextField.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
-import { useDeletePhotoMutation, useFinishOnboardingMutation, usePromptsQuery, useUploadPhotoMutation } from './queries.ts';
+import { useDeletePhotoMutation, useUploadPhotoMutation } from '../profiles/queries.ts';
+import { usePromptsQuery } from '../prompts/queries.ts';
+import { useFinishOnboardingMutation } from './queries.ts';
 import {
   basicsErrors,
   FIELD_LABELS,
@@ -83,7 +84,7 @@ export function OnboardingScreen() {
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-white">
       <header className="flex items-center justify-between px-5 pt-5">
-        <span className="text-2xl font-black text-primary">{brandLabel(user?.appMode)}</span>
+        <span className="text-2xl font-black text-primary">{brandLabel(user?.appPreferences.appMode)}</span>
         <Button variant="ghost" className="min-h-10 px-3 text-sm" onClick={() => void signOut()}>
           Sign out
         </Button>

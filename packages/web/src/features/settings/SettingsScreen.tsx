@@ -1,9 +1,6 @@
-import type { AppMode, Me } from '@fmk/core';
-import { useMutation } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type AppMode, brandLabel, DEFAULT_MODE_SETTINGS, type ModeSettings, updateAppPreferences } from '@fmk/core';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { api, errorMessage } from '../../api/client.ts';
-import { brandLabel } from '../../app/brand.ts';
 import { useAppPreferences } from '../../app/usePreferences.ts';
 import { Button } from '../../ui/Button.tsx';
 import {
@@ -16,13 +13,15 @@ import {
   HelpIcon,
   LockIcon,
   StarIcon,
+  UserIcon,
 } from '../../ui/icons.tsx';
 import { Page } from '../../ui/Page.tsx';
-import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import { Switch } from '../../ui/Switch.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { useAppPreferencesMutation, useModeSettingsMutation } from './queries.ts';
 
 const LINKS: { to: string; label: string; icon: ReactNode }[] = [
-  { to: '/profile/edit', label: 'Your profile', icon: <EditIcon /> },
   { to: '/settings/notifications', label: 'Notifications', icon: <BellIcon /> },
   { to: '/settings/privacy', label: 'Privacy', icon: <LockIcon /> },
   { to: '/settings/blocked-users', label: 'Blocked users', icon: <BlockIcon /> },
@@ -32,21 +31,44 @@ const LINKS: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/settings/help', label: 'Help', icon: <HelpIcon /> },
 ];
 
-const MODE_LABELS: Record<AppMode, string> = { both: 'Fuck and marry', fuck: 'Fuck only', marry: 'Marry only' };
+const APP_MODE_OPTIONS: { mode: AppMode; label: string; hint: string }[] = [
+  { mode: 'both', label: 'Both', hint: 'Fuck and marry' },
+  { mode: 'fuck', label: 'Fuck only', hint: 'Hookups first' },
+  { mode: 'marry', label: 'Marry only', hint: 'Dating only; cruising is turned off' },
+];
+
+function LinkList({ label, items }: { label: string; items: { to: string; label: string; icon: ReactNode }[] }) {
+  return (
+    <nav aria-label={label}>
+      <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-white">
+        {items.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className="flex min-h-14 items-center gap-3 px-4 text-base text-ink hover:bg-canvas">
+              <span className="text-muted">{l.icon}</span>
+              <span className="flex-1">{l.label}</span>
+              <ChevronRightIcon className="text-muted" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="rounded-2xl border border-line bg-white px-4 pt-2 pb-3">
+      <legend className="px-1 text-sm font-semibold text-ink">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
 
 export function SettingsScreen() {
-  const { user, signOut, updateUser } = useAuth();
-  const [prefs, setPrefs] = useAppPreferences();
-  const toast = useToast();
-  const appMode = useMutation({
-    mutationFn: (mode: AppMode) => api<Me>('/me', { method: 'PATCH', body: { appMode: mode } }),
-    onSuccess: (me) => {
-      updateUser(me);
-      setPrefs({ appMode: me.appMode });
-    },
-    onError: (e) => toast.error(errorMessage(e, 'Your app mode could not be saved. Please try again.')),
-  });
-  const currentMode = user?.appMode ?? prefs.appMode;
+  const { user, signOut } = useAuth();
+  const [prefs] = useAppPreferences();
+  const savePrefs = useAppPreferencesMutation();
+  const change = (c: Parameters<typeof updateAppPreferences>[1]) => savePrefs.mutate(updateAppPreferences(prefs, c));
 
   return (
     <Page title="Settings">
@@ -56,59 +78,65 @@ export function SettingsScreen() {
             Signed in as <span className="font-semibold text-ink">{user.email}</span>
           </p>
         ) : null}
-        <nav aria-label="Settings">
-          <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-white">
-            {LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className="flex min-h-14 items-center gap-3 px-4 text-base text-ink hover:bg-canvas">
-                  <span className="text-muted">{l.icon}</span>
-                  <span className="flex-1">{l.label}</span>
-                  <ChevronRightIcon className="text-muted" />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
 
-        <fieldset className="rounded-2xl border border-line bg-white p-4">
-          <legend className="px-1 text-sm font-semibold text-ink">App mode</legend>
-          <div className="flex flex-col gap-2">
-            {(Object.keys(MODE_LABELS) as AppMode[]).map((m) => (
-              <label key={m} className="flex min-h-11 items-center gap-3 text-base">
+        {user ? (
+          <LinkList
+            label="Your profile"
+            items={[
+              { to: `/profile/${user.uid}`, label: 'View my profile', icon: <UserIcon /> },
+              { to: '/profile/edit', label: 'Edit profile', icon: <EditIcon /> },
+            ]}
+          />
+        ) : null}
+
+        <Section title="App mode">
+          <div className="flex flex-col">
+            {APP_MODE_OPTIONS.map((o) => (
+              <label key={o.mode} className="flex min-h-14 cursor-pointer items-center gap-3">
                 <input
                   type="radio"
                   name="appMode"
-                  value={m}
-                  checked={currentMode === m}
-                  disabled={appMode.isPending}
-                  onChange={() => appMode.mutate(m)}
+                  value={o.mode}
+                  checked={prefs.appMode === o.mode}
+                  onChange={() => change({ appMode: o.mode })}
                   className="size-5 accent-primary-strong"
                 />
-                <span>
-                  {MODE_LABELS[m]} <span className="text-muted">({brandLabel(m)})</span>
+                <span className="flex flex-1 flex-col">
+                  <span className="text-base text-ink">
+                    {o.label} <span className="font-bold text-primary-strong">{brandLabel(o.mode)}</span>
+                  </span>
+                  <span className="text-sm text-muted">{o.hint}</span>
                 </span>
               </label>
             ))}
           </div>
-        </fieldset>
+        </Section>
 
-        <fieldset className="rounded-2xl border border-line bg-white p-4">
-          <legend className="px-1 text-sm font-semibold text-ink">Features</legend>
-          <div className="flex flex-col gap-2">
-            <Toggle
-              label="Cruising"
-              checked={prefs.cruisingEnabled && currentMode !== 'marry'}
-              disabled={currentMode === 'marry'}
-              onChange={(v) => setPrefs({ cruisingEnabled: v })}
-            />
-            <Toggle label="Health tracking" checked={prefs.healthEnabled} onChange={(v) => setPrefs({ healthEnabled: v })} />
-            <Toggle
-              label="Activity tracking"
-              checked={prefs.activityTrackingEnabled}
-              onChange={(v) => setPrefs({ activityTrackingEnabled: v })}
-            />
-          </div>
-        </fieldset>
+        <Section title="Features">
+          <Switch
+            label="Cruising"
+            hint={prefs.appMode === 'marry' ? 'Not available in Marry only' : undefined}
+            checked={prefs.cruisingEnabled}
+            disabled={prefs.appMode === 'marry'}
+            onChange={(v) => change({ cruisingEnabled: v })}
+          />
+          <Switch label="Health tracking" checked={prefs.healthEnabled} onChange={(v) => change({ healthEnabled: v })} />
+          <Switch
+            label="Activity tracking"
+            checked={prefs.activityTrackingEnabled}
+            onChange={(v) => change({ activityTrackingEnabled: v })}
+          />
+          <Switch
+            label="Right now"
+            hint="Show what you're up for right now"
+            checked={prefs.rightNowEnabled}
+            onChange={(v) => change({ rightNowEnabled: v })}
+          />
+        </Section>
+
+        {user ? <ModeSection settings={user.modeSettings ?? DEFAULT_MODE_SETTINGS} /> : null}
+
+        <LinkList label="Settings" items={LINKS} />
 
         <Button variant="danger" block onClick={() => void signOut()}>
           Sign out
@@ -118,27 +146,48 @@ export function SettingsScreen() {
   );
 }
 
-function Toggle({
-  label,
-  checked,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  disabled?: boolean;
-  onChange: (v: boolean) => void;
-}) {
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Profile-mode settings (spec section 3 "Client app settings"): auto switching and privacy. */
+function ModeSection({ settings }: { settings: ModeSettings }) {
+  const save = useModeSettingsMutation();
+  const hours = settings.timeBasedSwitching;
+  const [start, setStart] = useState(hours.datingStart);
+  const [end, setEnd] = useState(hours.datingEnd);
+  useEffect(() => {
+    setStart(hours.datingStart);
+    setEnd(hours.datingEnd);
+  }, [hours.datingStart, hours.datingEnd]);
+
+  const saveWindow = () => {
+    if (!TIME.test(start) || !TIME.test(end)) return;
+    if (start === hours.datingStart && end === hours.datingEnd) return;
+    save.mutate({ timeBasedSwitching: { datingStart: start, datingEnd: end } });
+  };
+
   return (
-    <label className="flex min-h-11 items-center justify-between gap-3 text-base">
-      <span>{label}</span>
-      <input
-        type="checkbox"
-        checked={checked}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.checked)}
-        className="size-5 accent-primary-strong"
+    <Section title="Mode">
+      <Switch
+        label="Switch mode by time of day"
+        hint="Dating inside your dating hours, Hookup outside them"
+        checked={settings.autoSwitchByTime}
+        onChange={(v) => save.mutate({ autoSwitchByTime: v })}
       />
-    </label>
+      <div className="grid grid-cols-2 gap-3 py-2">
+        <TextField label="Dating from" type="time" value={start} onChange={(e) => setStart(e.target.value)} onBlur={saveWindow} />
+        <TextField label="Dating until" type="time" value={end} onChange={(e) => setEnd(e.target.value)} onBlur={saveWindow} />
+      </div>
+      <Switch
+        label="Show my mode on my profile"
+        checked={settings.privacySettings.showModeInProfile}
+        onChange={(v) => save.mutate({ privacySettings: { ...settings.privacySettings, showModeInProfile: v } })}
+      />
+      <Switch
+        label="Match across modes"
+        hint="Let people in the other mode match with you"
+        checked={settings.privacySettings.allowCrossModeMatching}
+        onChange={(v) => save.mutate({ privacySettings: { ...settings.privacySettings, allowCrossModeMatching: v } })}
+      />
+    </Section>
   );
 }

@@ -1,15 +1,6 @@
+import { MAX_TOASTS, makeToast, pushToast, removeToast, type Toast, type ToastInput, type ToastType, timeLabel } from '@fmk/core';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { CloseIcon } from '../icons.tsx';
-import {
-  MAX_TOASTS,
-  makeToast,
-  pushToast,
-  removeToast,
-  type Toast,
-  type ToastInput,
-  type ToastType,
-  timeLabel,
-} from './model.ts';
 
 interface ToastApi {
   show(input: ToastInput): string;

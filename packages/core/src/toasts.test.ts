@@ -8,7 +8,7 @@ import {
   removeToast,
   type Toast,
   timeLabel,
-} from './model.ts';
+} from './toasts.ts';
 
 const t = (id: string): Toast => makeToast({ type: 'info', title: id }, id, 0);
 

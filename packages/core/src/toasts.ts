@@ -1,4 +1,4 @@
-import { DAY, HOUR, MINUTE } from '@fmk/core';
+import { DAY, HOUR, MINUTE } from './clock.ts';
 
 /** Toast types and durations: spec section 9. */
 export const TOAST_TYPES = [

@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+
+/** Steps shared by the journeys: sign up, onboard. */
+let counter = 0;
+const email = () => `e2e${++counter}-${Date.now()}@example.com`;
+const PASSWORD = 'a long enough password';
+
+/** A real JPEG with EXIF (camera make) to upload, written like a phone photo would be. */
+export async function photoFile(): Promise<string> {
+  mkdirSync(path.join(import.meta.dirname, 'screenshots'), { recursive: true });
+  const file = path.join(import.meta.dirname, 'screenshots', 'upload.jpg');
+  await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#4a7bd0' } })
+    .composite([
+      { input: Buffer.from('<svg width="900" height="1200"><circle cx="450" cy="500" r="260" fill="#f2c9a0"/></svg>') },
+    ])
+    .jpeg({ quality: 85 })
+    .withExif({ IFD0: { Make: 'E2ECam', Model: 'Phone' } })
+    .toFile(file);
+  return file;
+}
+
+export async function signUp(page: Page, address = email()): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Sign up' }).click();
+  await page.waitForURL('**/auth**');
+  await page.getByLabel('Email').fill(address);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign up', exact: true }).last().click();
+  await page.waitForURL('**/onboarding');
+}
+
+export async function onboard(page: Page): Promise<void> {
+  await page.getByLabel('Display name', { exact: true }).fill('Sam');
+  await page.getByLabel('Age', { exact: true }).fill('29');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Bio', { exact: true }).fill('Coffee, climbing and bad puns.');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.locator('input[type="file"]').setInputFiles(await photoFile());
+  await page.getByRole('list', { name: 'Your photos' }).locator('img').first().waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('textbox', { name: 'Feet', exact: true }).fill('5');
+  await page.getByRole('textbox', { name: 'Inches', exact: true }).fill('11');
+  await page.getByLabel('Position', { exact: true }).selectOption('Vers');
+  await page.getByRole('button', { name: 'Next' }).click();
+  const prompts = page.locator('button[aria-pressed]');
+  await prompts.first().waitFor();
+  await prompts.nth(0).click();
+  await prompts.nth(1).click();
+  const answers = page.locator('textarea');
+  await answers.nth(0).fill('Long walks and longer talks.');
+  await answers.nth(1).fill('Someone who laughs at my jokes.');
+}

@@ -1,0 +1,18 @@
+import type { StaffRole } from './tiers.ts';
+
+/** A staff record as access checks need it: its role and whether it is active. */
+export interface StaffRecord {
+  role: StaffRole;
+  isActive: boolean;
+}
+
+/**
+ * Roles that manage prompts. Spec section 6 gives prompt create, update, delete, list-all and
+ * analytics to "admins"; moderators' module list does not include prompts, so they are refused.
+ */
+export const PROMPT_MANAGER_ROLES: readonly StaffRole[] = ['owner', 'super_admin', 'admin'];
+
+/** Whether a caller with this staff record (null: not staff) may manage prompts. Inactive staff may not. */
+export function canManagePrompts(staff: StaffRecord | null): boolean {
+  return staff?.isActive === true && PROMPT_MANAGER_ROLES.includes(staff.role);
+}

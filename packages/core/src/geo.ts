@@ -1,0 +1,111 @@
+/**
+ * Location privacy (issue 4). Published attacks on peer apps located users to within 10–111 m
+ * through exact distances, rounded distances probed from spoofed positions, sort order and
+ * distance filters. The defence: every position is snapped to a cell on the server before it is
+ * stored or compared, and every distance, order and filter is computed from cell centres only.
+ * Whatever an attacker does, what he observes is a function of the victim's cell, so he cannot
+ * place the victim more precisely than one cell (CELL_METERS on a side).
+ */
+export const EARTH_RADIUS_KM = 6371;
+/** Side of a privacy cell. At least 100 m is required; 500 m keeps a city block anonymous. */
+export const CELL_METERS = 500;
+const METERS_PER_DEG_LAT = 111_320;
+const LAT_STEP = CELL_METERS / METERS_PER_DEG_LAT;
+const MAX_LAT = 85;
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+export interface Cell {
+  /** Latitude band index. */
+  row: number;
+  /** Longitude index within the band. */
+  col: number;
+}
+
+export function isValidLatLng(p: { lat: unknown; lng: unknown }): p is LatLng {
+  return (
+    typeof p.lat === 'number' &&
+    typeof p.lng === 'number' &&
+    Number.isFinite(p.lat) &&
+    Number.isFinite(p.lng) &&
+    p.lat >= -90 &&
+    p.lat <= 90 &&
+    p.lng >= -180 &&
+    p.lng <= 180
+  );
+}
+
+function lngStepForRow(row: number): number {
+  const centreLat = Math.max(-MAX_LAT, Math.min(MAX_LAT, (row + 0.5) * LAT_STEP));
+  return LAT_STEP / Math.cos((centreLat * Math.PI) / 180);
+}
+
+/** The cell a position falls in. Bands of equal latitude; within a band, cells ~CELL_METERS wide. */
+export function cellOf(p: LatLng): Cell {
+  const lat = Math.max(-MAX_LAT, Math.min(MAX_LAT, p.lat));
+  // "+ 0" turns -0 into 0 so equal cells compare equal.
+  const row = Math.floor(lat / LAT_STEP) + 0;
+  const lng = ((((p.lng + 180) % 360) + 360) % 360) - 180;
+  const col = Math.floor(lng / lngStepForRow(row)) + 0;
+  return { row, col };
+}
+
+export function cellCentre(c: Cell): LatLng {
+  return { lat: (c.row + 0.5) * LAT_STEP, lng: (c.col + 0.5) * lngStepForRow(c.row) };
+}
+
+/** The only position the server keeps or compares: the centre of the position's cell. */
+export function snap(p: LatLng): LatLng {
+  return cellCentre(cellOf(p));
+}
+
+export function cellKey(c: Cell): string {
+  return `${c.row}:${c.col}`;
+}
+
+/** Great-circle distance in km (haversine, earth radius 6371 km). */
+export function distanceKm(a: LatLng, b: LatLng): number {
+  const toRad = (d: number) => (d * Math.PI) / 180;
+  const dLat = toRad(b.lat - a.lat);
+  const dLng = toRad(b.lng - a.lng);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Distance between two users as the product may use it: between their cell centres. */
+export function snappedDistanceKm(a: LatLng, b: LatLng): number {
+  return distanceKm(snap(a), snap(b));
+}
+
+/**
+ * The label shown for a distance: '< 1 km', whole km below 10, steps of 5 km below 50, then
+ * '50+ km'. Imperial users get miles on the same rule.
+ */
+export function distanceLabel(km: number, units: 'imperial' | 'metric' = 'metric'): string {
+  const unit = units === 'imperial' ? 'mi' : 'km';
+  const d = units === 'imperial' ? km / 1.609344 : km;
+  if (d < 1) return `< 1 ${unit}`;
+  if (d < 10) return `${Math.round(d)} ${unit}`;
+  if (d < 50) return `${Math.round(d / 5) * 5} ${unit}`;
+  return `50+ ${unit}`;
+}
+
+/** What a viewer at `viewer` learns about a user at `target`: computed from cells only. */
+export function observedDistanceLabel(viewer: LatLng, target: LatLng, units: 'imperial' | 'metric' = 'metric'): string {
+  return distanceLabel(snappedDistanceKm(viewer, target), units);
+}
+
+/** Location updates: at most one per this interval per user. */
+export const LOCATION_UPDATE_MIN_INTERVAL_MS = 30_000;
+/** Faster than an airliner between two updates is not a person moving: flag it. */
+export const MAX_PLAUSIBLE_SPEED_KMH = 1000;
+
+export function isImpossibleJump(prev: LatLng, prevAt: Date, next: LatLng, nextAt: Date): boolean {
+  const hours = Math.max(0, nextAt.getTime() - prevAt.getTime()) / 3_600_000;
+  const km = distanceKm(prev, next);
+  if (km < 5) return false;
+  return hours === 0 || km / hours > MAX_PLAUSIBLE_SPEED_KMH;
+}

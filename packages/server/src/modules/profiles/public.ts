@@ -1,0 +1,101 @@
+import { DEFAULT_MODE_SETTINGS, type PublicProfile, presenceFor } from '@fmk/core';
+import type { Db } from '../../db/index.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { answerLikes, findPrompts } from '../prompts/repo.ts';
+import { viewableProfile } from './access.ts';
+import { type PhotoRow, toPhoto } from './present.ts';
+import { listPhotos, type ViewedUserRow } from './repo.ts';
+
+/** What GET /users/:userId shows in place of the mode when the owner hides it. */
+export const HIDDEN_MODE = 'hidden';
+
+/**
+ * GET /users/:userId as a pipeline (STYLE.md #5): the access gate, then load, then present.
+ * Privacy is applied in `toPublicProfile` alone, which never copies email, anonymous id,
+ * location or settings.
+ */
+export async function getPublicProfile(db: Db, storage: Storage, viewerId: string, ownerId: string): Promise<PublicProfile> {
+  const view = await viewableProfile(db, viewerId, ownerId);
+  const [photos, likes, prompts] = await Promise.all([
+    listPhotos(db, ownerId),
+    view.sections.dating ? answerLikes(db, ownerId, viewerId) : null,
+    view.sections.dating
+      ? findPrompts(
+          db,
+          view.owner.dating_profile.prompts.map((p) => p.promptId),
+        )
+      : null,
+  ]);
+  return toPublicProfile({
+    ...view,
+    photos,
+    likes: likes ?? { counts: new Map(), mine: new Set() },
+    promptTexts: new Map([...(prompts ?? new Map())].map(([id, p]) => [id, p.text])),
+    storage,
+  });
+}
+
+export function toPublicProfile(p: {
+  owner: ViewedUserRow;
+  isSelf: boolean;
+  sections: { dating: boolean; now: boolean };
+  photos: PhotoRow[];
+  likes: { counts: ReadonlyMap<string, number>; mine: ReadonlySet<string> };
+  promptTexts: ReadonlyMap<string, string>;
+  storage: Storage;
+}): PublicProfile {
+  const { owner: u, isSelf } = p;
+  const presence = presenceFor(
+    { isOnline: u.is_online, lastSeen: u.last_seen },
+    // No settings row yet means the defaults, which show both.
+    { showOnlineStatus: u.show_online_status ?? true, showLastActive: u.show_last_active ?? true },
+    isSelf,
+  );
+  const showMode = (u.mode_settings ?? DEFAULT_MODE_SETTINGS).privacySettings.showModeInProfile;
+  const d = u.dating_profile;
+  const n = u.now_profile;
+  return {
+    uid: u.id,
+    isMe: isSelf,
+    isDemo: u.id.startsWith('demo-'),
+    displayName: u.display_name,
+    age: u.age,
+    bio: u.bio,
+    photos: p.photos.map((ph) => toPhoto(ph, p.storage)),
+    currentMode: isSelf || showMode ? u.current_mode : HIDDEN_MODE,
+    // Locations come with the grid issue; until then there is no distance to round.
+    distance: null,
+    isOnline: presence.isOnline,
+    lastSeen: presence.lastSeen?.toISOString() ?? null,
+    dating: p.sections.dating
+      ? {
+          prompts: d.prompts.map((a) => ({
+            promptId: a.promptId,
+            question: p.promptTexts.get(a.promptId) ?? a.question,
+            answer: a.answer,
+            likeCount: p.likes.counts.get(a.promptId) ?? 0,
+            likedByMe: p.likes.mine.has(a.promptId),
+          })),
+          relationshipGoals: d.relationshipGoals,
+          lookingFor: d.lookingFor,
+          interests: d.interests,
+          values: d.values,
+          dealBreakers: d.dealBreakers,
+          lifestyle: d.lifestyle,
+        }
+      : null,
+    now: p.sections.now
+      ? {
+          quickStats: n.quickStats,
+          position: n.position,
+          lookingFor: n.lookingFor,
+          availability: n.availability,
+          rightNow: n.rightNow,
+          aboutMe: n.aboutMe,
+          tribes: n.tribes,
+          kinks: n.kinks,
+          safetyInfo: n.safetyInfo,
+        }
+      : null,
+  };
+}
