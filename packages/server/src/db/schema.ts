@@ -195,7 +195,45 @@ export interface UserBlocksTable {
   created_at: Generated<Date>;
 }
 
+export interface SelectionsTable {
+  id: string;
+  chooser_id: string;
+  target_id: string;
+  action: 'fuck' | 'marry';
+  is_super: Generated<boolean>;
+  client_id: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  seen_at: Timestamp | null;
+}
+
+export interface MatchesTable {
+  id: string;
+  user_a: string;
+  user_b: string;
+  match_type: 'perfect-fuck' | 'perfect-marry' | 'mixed';
+  user_actions: Json<Record<string, 'fuck' | 'marry'>>;
+  created_at: Timestamp;
+  matched_at: Timestamp;
+}
+
+export interface ConversationsTable {
+  id: string;
+  user_a: string;
+  user_b: string;
+  type: Generated<string>;
+  mode: Generated<string>;
+  match_type: string | null;
+  is_accepted: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_activity: Timestamp;
+}
+
 export interface DB {
+  selections: SelectionsTable;
+  matches: MatchesTable;
+  conversations: ConversationsTable;
   users: UsersTable;
   user_settings: UserSettingsTable;
   identity_mappings: IdentityMappingsTable;

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m20261122T1500 from './20261122T1500-foundation.ts';
 import * as m20261122T1515 from './20261122T1515-modes-likes-blocks.ts';
+import * as m20261122T1600 from './20261122T1600-game.ts';
 
 /**
  * Every migration, by file name. Migrations sort by their UTC timestamp prefix and never change
@@ -9,4 +10,5 @@ import * as m20261122T1515 from './20261122T1515-modes-likes-blocks.ts';
 export const migrations: Record<string, Migration> = {
   '20261122T1500-foundation': m20261122T1500,
   '20261122T1515-modes-likes-blocks': m20261122T1515,
+  '20261122T1600-game': m20261122T1600,
 };
