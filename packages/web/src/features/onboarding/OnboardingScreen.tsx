@@ -1,9 +1,10 @@
 import { brandLabel, Messages, POSITIONS } from '@fmk/core';
-import { type ChangeEvent, useId, useReducer, useRef, useState } from 'react';
+import { type ChangeEvent, useId, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
-import { CameraIcon, CheckIcon, CloseIcon } from '../../ui/icons.tsx';
+import { CheckIcon } from '../../ui/icons.tsx';
+import { AddPhotoTile, PhotoTile, uploadChosenFiles } from '../../ui/PhotoTiles.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { SelectField, TextArea, TextField } from '../../ui/TextField.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
@@ -193,70 +194,37 @@ function PhotosStep({ state, dispatch }: { state: OnboardingState; dispatch: Dis
   const upload = useUploadPhotoMutation();
   const remove = useDeletePhotoMutation();
   const [error, setError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-
-  const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(e.target.files ?? []);
-    e.target.value = '';
+  const onFiles = (e: ChangeEvent<HTMLInputElement>) => {
     setError(null);
-    for (const file of files) {
-      try {
-        const photo = await upload.mutateAsync(file);
-        dispatch({ type: 'photoAdded', photo });
-      } catch (err) {
-        setError(errorMessage(err, 'That photo could not be uploaded. Please try again.'));
-        break;
-      }
-    }
+    return uploadChosenFiles(
+      e,
+      (file) => upload.mutateAsync(file),
+      (photo) => dispatch({ type: 'photoAdded', photo }),
+      (err) => setError(errorMessage(err, 'That photo could not be uploaded. Please try again.')),
+    );
   };
 
   return (
     <div className="flex flex-col gap-4">
       <ul className="grid grid-cols-3 gap-3" aria-label="Your photos">
         {state.photos.map((p, i) => (
-          <li key={p.id} className="relative aspect-square overflow-hidden rounded-xl bg-canvas">
-            <img
-              src={p.url}
-              alt={`You, ${i + 1} of ${state.photos.length}`}
-              className="size-full object-cover"
-              width={p.width}
-              height={p.height}
-            />
-            <button
-              type="button"
-              aria-label={`Remove photo ${i + 1}`}
-              disabled={remove.isPending}
-              className="absolute top-1 right-1 rounded-full bg-white/90 p-1 text-ink shadow"
-              onClick={() =>
-                remove.mutate(p.id, {
-                  onSuccess: () => dispatch({ type: 'photoRemoved', id: p.id }),
-                  onError: (err) => setError(errorMessage(err, 'That photo could not be removed. Please try again.')),
-                })
-              }
-            >
-              <CloseIcon width={16} height={16} />
-            </button>
-          </li>
+          <PhotoTile
+            key={p.id}
+            url={p.url}
+            index={i}
+            total={state.photos.length}
+            className="aspect-square rounded-xl"
+            disabled={remove.isPending}
+            onRemove={() =>
+              remove.mutate(p.id, {
+                onSuccess: () => dispatch({ type: 'photoRemoved', id: p.id }),
+                onError: (err) => setError(errorMessage(err, 'That photo could not be removed. Please try again.')),
+              })
+            }
+          />
         ))}
         <li className="aspect-square">
-          <label
-            htmlFor={inputId}
-            className="flex size-full cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-line text-sm font-semibold text-primary-strong hover:bg-primary-soft has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-primary-strong"
-          >
-            {upload.isPending ? <Spinner size={24} label="Uploading photo" /> : <CameraIcon />}
-            <span>{upload.isPending ? 'Uploading…' : 'Add photo'}</span>
-          </label>
-          <input
-            ref={input}
-            id={inputId}
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/gif,image/heic,image/avif"
-            multiple
-            className="sr-only"
-            onChange={(e) => void onFiles(e)}
-            disabled={upload.isPending}
-          />
+          <AddPhotoTile uploading={upload.isPending} disabled={upload.isPending} onChange={(e) => void onFiles(e)} />
         </li>
       </ul>
       {error ? (

@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { ApiError, api, errorMessage } from '../../api/client.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { ChipInput } from '../../ui/ChipInput.tsx';
-import { ArrowDownIcon, ArrowUpIcon, CameraIcon, CloseIcon, EditIcon, PlusIcon, StarIcon } from '../../ui/icons.tsx';
+import { ArrowDownIcon, ArrowUpIcon, CloseIcon, EditIcon, PlusIcon, StarIcon } from '../../ui/icons.tsx';
 import { Page } from '../../ui/Page.tsx';
+import { AddPhotoTile, PhotoTile, uploadChosenFiles } from '../../ui/PhotoTiles.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { SelectField, TextArea, TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
@@ -444,7 +444,6 @@ function PhotosCard({ user }: { user: Me }) {
   const reorder = useReorderPhotosMutation();
   const [error, setError] = useState<string | null>(null);
   const [upgrade, setUpgrade] = useState<string | null>(null);
-  const inputId = useId();
   const limit = TIER_LIMITS[effectiveTier(user)].photos;
   const photos = user.photos;
   const busy = upload.isPending || remove.isPending || reorder.isPending;
@@ -452,18 +451,16 @@ function PhotosCard({ user }: { user: Me }) {
   const refresh = async () => updateUser(await api<Me>('/me'));
 
   const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(e.target.files ?? []);
-    e.target.value = '';
     setError(null);
-    for (const file of files) {
-      try {
-        await upload.mutateAsync(file);
-      } catch (err) {
+    await uploadChosenFiles(
+      e,
+      (file) => upload.mutateAsync(file),
+      () => undefined,
+      (err) => {
         if (err instanceof ApiError && err.code === 'limit_reached') setUpgrade(err.message);
         else setError(errorMessage(err, 'That photo could not be uploaded. Please try again.'));
-        break;
-      }
-    }
+      },
+    );
     await refresh().catch(() => setError('Your photos could not be refreshed. Reload to see them.'));
   };
 
@@ -484,27 +481,25 @@ function PhotosCard({ user }: { user: Me }) {
       </p>
       <ul className="grid grid-cols-3 gap-2" aria-label="Your photos">
         {photos.map((p, i) => (
-          <li key={p.id} className="relative aspect-[4/5] overflow-hidden rounded-2xl bg-canvas">
-            <img src={p.url} alt={`You, ${i + 1} of ${photos.length}`} className="size-full object-cover" />
+          <PhotoTile
+            key={p.id}
+            url={p.url}
+            index={i}
+            total={photos.length}
+            className="aspect-[4/5] rounded-2xl"
+            disabled={busy}
+            onRemove={() =>
+              remove.mutate(p.id, {
+                onSuccess: () => updateUser({ ...user, photos: photos.filter((x) => x.id !== p.id) }),
+                onError: (err) => setError(errorMessage(err, 'That photo could not be removed. Please try again.')),
+              })
+            }
+          >
             {i === 0 ? (
               <span className="absolute bottom-1.5 left-1.5 rounded-full bg-white/95 px-2 py-0.5 text-xs font-bold text-ink">
                 Main
               </span>
             ) : null}
-            <button
-              type="button"
-              aria-label={`Remove photo ${i + 1}`}
-              disabled={busy}
-              className="absolute top-1.5 right-1.5 rounded-full bg-white/95 p-1.5 text-ink shadow"
-              onClick={() =>
-                remove.mutate(p.id, {
-                  onSuccess: () => updateUser({ ...user, photos: photos.filter((x) => x.id !== p.id) }),
-                  onError: (err) => setError(errorMessage(err, 'That photo could not be removed. Please try again.')),
-                })
-              }
-            >
-              <CloseIcon width={16} height={16} />
-            </button>
             {photos.length > 1 ? (
               <div className="absolute right-1.5 bottom-1.5 flex gap-1">
                 {i > 0 ? (
@@ -531,28 +526,11 @@ function PhotosCard({ user }: { user: Me }) {
                 ) : null}
               </div>
             ) : null}
-          </li>
+          </PhotoTile>
         ))}
         <li className="aspect-[4/5]">
           {allowance.allowed ? (
-            <>
-              <label
-                htmlFor={inputId}
-                className="flex size-full cursor-pointer flex-col items-center justify-center gap-1 rounded-2xl border-2 border-dashed border-line text-sm font-semibold text-primary-strong hover:bg-primary-soft has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-primary-strong"
-              >
-                {upload.isPending ? <Spinner size={24} label="Uploading photo" /> : <CameraIcon />}
-                <span>{upload.isPending ? 'Uploading…' : 'Add photo'}</span>
-              </label>
-              <input
-                id={inputId}
-                type="file"
-                accept="image/jpeg,image/png,image/webp,image/gif,image/heic,image/avif"
-                multiple
-                className="sr-only"
-                onChange={(e) => void onFiles(e)}
-                disabled={busy}
-              />
-            </>
+            <AddPhotoTile rounded="rounded-2xl" uploading={upload.isPending} disabled={busy} onChange={(e) => void onFiles(e)} />
           ) : (
             <button
               type="button"
