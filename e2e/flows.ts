@@ -32,8 +32,8 @@ export async function signUp(page: Page, address = email()): Promise<void> {
   await page.waitForURL('**/onboarding');
 }
 
-export async function onboard(page: Page): Promise<void> {
-  await page.getByLabel('Display name', { exact: true }).fill('Sam');
+export async function onboard(page: Page, name = 'Sam'): Promise<void> {
+  await page.getByLabel('Display name', { exact: true }).fill(name);
   await page.getByLabel('Age', { exact: true }).fill('29');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Bio', { exact: true }).fill('Coffee, climbing and bad puns.');

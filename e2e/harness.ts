@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../packages/server/src/app.ts';
-import { migrateToLatest, openDatabase } from '../packages/server/src/db/index.ts';
+import { type Database, migrateToLatest, openDatabase } from '../packages/server/src/db/index.ts';
 import { loadConfig } from '../packages/server/src/platform/config.ts';
 import { CHROMIUM } from './global-setup.ts';
 
@@ -18,8 +18,10 @@ export interface E2E {
   app: FastifyInstance;
   browser: Browser;
   dataDir: string;
-  /** A fresh context (own storage) with a phone-sized viewport. */
-  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  /** The server's database, for seeding (demo users) in a journey. */
+  database: Database;
+  /** A fresh context (own storage) with a phone-sized viewport; options add e.g. geolocation. */
+  newPage(options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }>;
 }
 
 export const CHROMIUM_ARGS = [
@@ -55,11 +57,13 @@ export function useE2E(env: Record<string, string> = {}): () => E2E {
       app,
       browser,
       dataDir,
-      async newPage() {
+      database,
+      async newPage(options = {}) {
         const context = await browser.newContext({
           baseURL: baseUrl,
           viewport: { width: 390, height: 844 },
           deviceScaleFactor: 1,
+          ...options,
         });
         const page = await context.newPage();
         return { context, page };

@@ -19,7 +19,7 @@ describe('FMK in Chromium', () => {
     await screenshot(page, 'onboarding-prompts');
     await page.getByRole('button', { name: 'Finish' }).click();
     await page.waitForURL('**/grid');
-    await page.getByRole('heading', { name: 'No one nearby yet' }).waitFor();
+    await page.getByRole('heading', { name: "See who's nearby" }).waitFor();
     await expect.poll(() => page.getByRole('navigation').first().isVisible()).toBe(true);
     await screenshot(page, 'grid-empty');
 

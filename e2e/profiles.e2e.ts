@@ -13,6 +13,13 @@ async function signUpAndOnboard(page: Page): Promise<string> {
   return user.uid;
 }
 
+/** Two users near each other, so that each is in the other's clickable grid (issue 4). */
+const nearby = { permissions: ['geolocation'], geolocation: { latitude: 37.7609, longitude: -122.435 } };
+async function shareLocation(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Share my location' }).click();
+  await page.getByRole('button', { name: 'Share my location' }).waitFor({ state: 'detached' });
+}
+
 async function seriousA11yViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   return result.violations
@@ -24,9 +31,10 @@ describe('profiles, app mode and profile mode in Chromium', () => {
   const e = useE2E();
 
   it("shows A's edited profile to another signed-in user", async () => {
-    const a = await e().newPage();
+    const a = await e().newPage(nearby);
     const uidA = await signUpAndOnboard(a.page);
-    await a.page.getByRole('link', { name: 'View my profile' }).click();
+    await shareLocation(a.page);
+    await a.page.goto(`/profile/${uidA}`);
     await a.page.waitForURL(`**/profile/${uidA}`);
     await a.page.getByRole('link', { name: /Edit profile/ }).click();
     await a.page.waitForURL('**/profile/edit');
@@ -43,8 +51,9 @@ describe('profiles, app mode and profile mode in Chromium', () => {
     await a.page.getByText('Profile saved').waitFor();
     await a.context.close();
 
-    const b = await e().newPage();
+    const b = await e().newPage(nearby);
     await signUpAndOnboard(b.page);
+    await shareLocation(b.page);
     await b.page.goto(`/profile/${uidA}`);
     await b.page.getByRole('heading', { level: 1, name: 'Sam, 29' }).waitFor();
     await b.page.getByText('Sourdough evangelist and weekend sailor.').waitFor();

@@ -35,8 +35,8 @@ export const gridQuery = z.object({
   maxDistance: intParam(1, 500).optional(),
   showMe: z.enum(SHOW_ME).optional(),
   // Advanced (Premium):
-  onlineOnly: z.coerce.boolean().optional(),
-  withPhotos: z.coerce.boolean().optional(),
+  onlineOnly: z.stringbool().optional(),
+  withPhotos: z.stringbool().optional(),
   position: z.enum(POSITIONS).optional(),
   tribe: z.string().max(60).optional(),
   heightMin: intParam(120, 250).optional(),

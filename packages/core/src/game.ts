@@ -39,3 +39,20 @@ export function clickableSet(gridOrder: readonly string[], tier: Tier, alwaysOpe
   for (const id of alwaysOpen) open.add(id);
   return open;
 }
+
+/** Today's super selections left (-1 unlimited) for an allowance from SUPER_PER_DAY. */
+export function superRemaining(allowance: number, usedToday: number): number {
+  return allowance === UNLIMITED ? UNLIMITED : Math.max(0, allowance - usedToday);
+}
+
+/** The upgrade text when the day's super selections are used up (a 403 limit_reached). */
+export function superLimitMessage(tier: Tier): string {
+  return tier === 'free'
+    ? 'Super likes are used up for today. Get more with Premium membership...'
+    : 'Super likes are used up for today. Get unlimited super likes with Platinum membership...';
+}
+
+/** The start of the UTC day of `at`: super selections are counted per UTC calendar day. */
+export function utcDayStart(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+}

@@ -3,15 +3,19 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import { type Clock, systemClock } from '@fmk/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db } from './db/index.ts';
 import { modules } from './modules/index.ts';
+import { PushNotifier } from './modules/notifications/notifier.ts';
 import { registerFileRoutes } from './modules/profiles/files.ts';
 import { resolveAuth, TokenService } from './platform/auth.ts';
+import { type Bus, LocalBus, PgBus } from './platform/bus.ts';
 import type { Config } from './platform/config.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { type Notifier, PushService } from './platform/push.ts';
 import { registerWebApp } from './platform/static.ts';
 import { LocalDiskStorage, type Storage } from './platform/storage.ts';
 
@@ -23,6 +27,15 @@ export interface AppDeps {
   clock: Clock;
   tokens: TokenService;
   storage: Storage;
+  /** Live events to users (in-process on PGlite, LISTEN/NOTIFY on PostgreSQL). */
+  bus: Bus;
+  /** Web Push sender and subscriptions (disabled without VAPID keys). */
+  push: PushService;
+  /**
+   * Push notifications for events (new message, new match): sent only when the user has no open
+   * live socket and allows pushes. Call after the transaction commits; never throws.
+   */
+  notifier: Notifier;
 }
 
 export type App = FastifyInstance;
@@ -32,6 +45,8 @@ export interface CreateAppOptions {
   database: Database;
   clock?: Clock;
   storage?: Storage;
+  /** Defaults to the database's: LISTEN/NOTIFY on PostgreSQL, in-process on PGlite. */
+  bus?: Bus;
   logger?: boolean;
 }
 
@@ -66,6 +81,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Live channel (/api/v1/live): 64 KB is plenty for the client's small control messages.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(multipart, { limits: { fileSize: config.maxPhotoBytes, files: 1, fields: 5 } });
   await app.register(swagger, {
     openapi: {
@@ -77,6 +94,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const tokens = new TokenService(config.tokenSecret, config.accessTokenTtlMinutes, clock);
+  const push = new PushService({ db: database.db, clock, vapid: config.vapid, log: app.log });
+  if (!push.enabled) app.log.warn('Push disabled: no VAPID key configured');
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -84,6 +103,13 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     clock,
     tokens,
     storage: opts.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'files')),
+    bus:
+      opts.bus ??
+      (database.kind === 'postgres' && database.url
+        ? await PgBus.create({ url: database.url, schema: database.schema, db: database.db, log: app.log })
+        : new LocalBus()),
+    push,
+    notifier: new PushNotifier({ db: database.db, push, log: app.log }),
   };
 
   app.decorateRequest('auth', null);
@@ -108,6 +134,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   await registerFileRoutes(app, deps);
   await registerWebApp(app, config.webDist);
   app.addHook('onClose', async () => {
+    await deps.notifier.settle();
+    await deps.bus.close();
     await database.close();
   });
   return app;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  cellOf,
   type DatingProfile,
   DEFAULT_DATING_PROFILE,
   DEFAULT_MODE_VISIBILITY,
@@ -13,11 +14,13 @@ import {
   type Preferences,
   placeholderAvatarSvg,
   STARTER_PROMPTS,
+  snap,
 } from '@fmk/core';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { type Db, migrateToLatest, openDatabase } from './db/index.ts';
 import type { NewUser } from './db/schema.ts';
+import { userGeo } from './modules/discovery/repo.ts';
 import { seedStarterPrompts, starterPromptId } from './modules/prompts/repo.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { LocalDiskStorage, type Storage } from './platform/storage.ts';
@@ -28,8 +31,7 @@ import { LocalDiskStorage, type Storage } from './platform/storage.ts';
  * demo user can sign in (no password, an email under the reserved .invalid domain).
  */
 
-/** Built-in cities. There is no location table yet: home points are generated (so the random
- * sequence, and therefore every name, stays the same once locations land) and returned, not stored. */
+/** Built-in cities. Each demo user gets a home point near the city; its cell is his grid location. */
 export const DEMO_CITIES: Record<string, { lat: number; lng: number; area: string[] }> = {
   'San Francisco': { lat: 37.7749, lng: -122.4194, area: ['the Castro', 'the Mission', 'SoMa', 'Noe Valley', 'Hayes Valley'] },
   'New York': { lat: 40.7128, lng: -74.006, area: ["Hell's Kitchen", 'Chelsea', 'Bushwick', 'the West Village', 'Astoria'] },
@@ -49,7 +51,7 @@ export interface SeedResult {
   created: number;
   existing: number;
   city: string;
-  /** Approximate home points, for the location features of later issues. */
+  /** Home points before snapping (the stored location is the centre of each one's cell). */
   homes: { id: string; lat: number; lng: number }[];
 }
 
@@ -420,7 +422,13 @@ export async function seedDemoUsers(db: Db, storage: Storage, opts: SeedOptions,
       await trx
         .insertInto('user_settings')
         .values(
-          mine.map((u) => ({ user_id: u.id, gender_preferences: '[]', relationship_status_preferences: '[]', updated_at: now })),
+          mine.map((u) => ({
+            user_id: u.id,
+            gender_preferences: '[]',
+            relationship_status_preferences: '[]',
+            location_sharing_consent: true,
+            updated_at: now,
+          })),
         )
         .execute();
       await trx
@@ -465,7 +473,42 @@ export async function seedDemoUsers(db: Db, storage: Storage, opts: SeedOptions,
       created += mine.length;
     });
   }
+  await seedDemoLocations(db, users, now);
   return { created, existing: users.length - created, city: opts.city, homes: users.map((u) => ({ id: u.id, ...u.home })) };
+}
+
+/**
+ * Each demo user's home as his grid location: the centre of its cell only, as for every user.
+ * A rerun refreshes lastUpdated, which keeps demo users out of the grid's staleness rule.
+ */
+async function seedDemoLocations(db: Db, users: readonly DemoUser[], now: Date): Promise<void> {
+  const present = new Set(
+    users.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('users')
+            .select('id')
+            .where(
+              'id',
+              'in',
+              users.map((u) => u.id),
+            )
+            .execute()
+        ).map((r) => r.id),
+  );
+  const rows = users
+    .filter((u) => present.has(u.id))
+    .map((u) => {
+      const p = snap(u.home);
+      const c = cellOf(u.home);
+      return sql`(${u.id}, ${p.lat}::float8, ${p.lng}::float8, ${userGeo(u.id, p)}::cube, ${c.row}::int, ${c.col}::int, true, 'dating', ${now}::timestamptz)`;
+    });
+  for (let i = 0; i < rows.length; i += 200) {
+    await sql`insert into user_locations (user_id, lat, lng, geo, cell_row, cell_col, is_active, mode, last_updated)
+      values ${sql.join(rows.slice(i, i + 200))}
+      on conflict (user_id) do update set last_updated = excluded.last_updated`.execute(db);
+  }
 }
 
 async function main(): Promise<void> {

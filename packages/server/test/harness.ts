@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../src/app.ts';
-import { type Database, migrateToLatest, openDatabase } from '../src/db/index.ts';
+import { type Database, migrateToLatest, openDatabase, PGLITE_EXTENSIONS } from '../src/db/index.ts';
 import { type Config, loadConfig } from '../src/platform/config.ts';
 
 /**
@@ -22,7 +22,7 @@ let template: Promise<PGlite> | null = null;
 /** One migrated PGlite per test process; each suite gets a clone (~0.5 s instead of ~3 s). */
 function migratedTemplate(): Promise<PGlite> {
   template ??= (async () => {
-    const pgl = await PGlite.create('memory://');
+    const pgl = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS });
     const d = await openDatabase({ pglite: pgl });
     await migrateToLatest(d.db);
     await d.db.destroy();

@@ -46,32 +46,59 @@ function readPush(event: PushEvent): PushPayload {
   }
 }
 
+// A push from the server (packages/server/src/platform/push.ts): {title, body, url, tag}.
+// Open tabs also hear of it (the app may show a toast instead); the notification shows anyway,
+// as browsers require for userVisibleOnly subscriptions.
 sw.addEventListener('push', (event) => {
   const p = readPush(event);
-  const url = p.data?.url ?? p.url ?? '/';
+  const url = sameOriginPath(p.data?.url ?? p.url ?? '/');
+  const title = p.title ?? 'FMK';
+  const body = p.body ?? '';
   event.waitUntil(
-    sw.registration.showNotification(p.title ?? 'FMK', {
-      body: p.body ?? '',
-      icon: p.icon ?? '/icons/icon-192.png',
-      badge: '/icons/icon-192.png',
-      ...(p.tag ? { tag: p.tag } : {}),
-      data: { url },
-    }),
+    (async () => {
+      await sw.registration.showNotification(title, {
+        body,
+        icon: p.icon ?? '/icons/icon-192.png',
+        badge: '/icons/icon-192.png',
+        ...(p.tag ? { tag: p.tag } : {}),
+        data: { url },
+      });
+      const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      for (const w of windows) w.postMessage({ type: 'push', title, body, url });
+    })(),
   );
 });
 
+/** Only paths of this site are opened from a notification. */
+function sameOriginPath(url: string): string {
+  try {
+    const u = new URL(url, sw.location.origin);
+    return u.origin === sw.location.origin ? `${u.pathname}${u.search}${u.hash}` : '/';
+  } catch {
+    return '/';
+  }
+}
+
+// A click focuses a tab already on that screen, else brings a tab of the app there, else opens one.
 sw.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = new URL((event.notification.data as { url?: string } | null)?.url ?? '/', sw.location.origin).href;
+  const path = sameOriginPath((event.notification.data as { url?: string } | null)?.url ?? '/');
+  const target = new URL(path, sw.location.origin).href;
   event.waitUntil(
     (async () => {
-      const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const windows = (await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })).filter(
+        (w) => new URL(w.url).origin === sw.location.origin,
+      );
       const same = windows.find((w) => w.url === target);
       if (same) return void (await same.focus());
       const any = windows[0];
       if (any) {
-        await any.focus();
-        return void (await any.navigate(target));
+        try {
+          const focused = await any.focus();
+          return void (await focused.navigate(target));
+        } catch {
+          // An uncontrolled tab cannot be navigated from here: open a new one.
+        }
       }
       await sw.clients.openWindow(target);
     })(),

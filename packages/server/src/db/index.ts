@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
@@ -13,11 +14,17 @@ export type Db = Kysely<DB>;
 // (STACK.md trap 3): normalise here, once, to numbers. Our counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
+/** Extensions the migrations create (cube, for the grid's geo index): PGlite must load them at start. */
+export const PGLITE_EXTENSIONS = { cube };
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** The raw PGlite instance when embedded (tests clone it). */
   pglite: PGlite | null;
+  /** PostgreSQL only: where it is, for connections of their own (the bus's LISTEN). */
+  url?: string;
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -39,13 +46,20 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       ...(opts.schema ? { options: `-c search_path=${opts.schema},public` } : {}),
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', pglite: null, close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      pglite: null,
+      url: opts.databaseUrl,
+      ...(opts.schema ? { schema: opts.schema } : {}),
+      close: () => db.destroy(),
+    };
   }
   let pglite = opts.pglite;
   if (!pglite) {
     const dir = opts.dataDir ?? 'memory://';
     if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir);
+    pglite = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   }
   const instance = pglite;
   const db = new Kysely<DB>({ dialect: new PGliteDialect(instance) });

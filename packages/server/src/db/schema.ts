@@ -207,6 +207,17 @@ export interface SelectionsTable {
   seen_at: Timestamp | null;
 }
 
+/** A selection request by client id and the result it got (idempotent retries, super counts). */
+export interface SelectionRequestsTable {
+  chooser_id: string;
+  client_id: string;
+  target_id: string;
+  action: 'fuck' | 'marry' | 'kill';
+  is_super: boolean;
+  result: Json<unknown>;
+  created_at: Timestamp;
+}
+
 export interface MatchesTable {
   id: string;
   user_a: string;
@@ -228,12 +239,101 @@ export interface ConversationsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   last_activity: Timestamp;
+  /** Per user: _a is user_a's, _b is user_b's. */
+  unread_a: Generated<number>;
+  unread_b: Generated<number>;
+  deleted_a: Generated<boolean>;
+  deleted_b: Generated<boolean>;
+  last_message_id: string | null;
+}
+
+export interface MessagesTable {
+  id: string;
+  /** bigserial, parsed to a number (db/index.ts). */
+  seq: Generated<number>;
+  conversation_id: string;
+  sender_id: string;
+  receiver_id: string;
+  client_id: string;
+  type: 'text' | 'photo';
+  content: Generated<string>;
+  photo_id: string | null;
+  created_at: Timestamp;
+  delivered_at: Timestamp | null;
+  read_at: Timestamp | null;
+}
+
+export interface MessagePhotosTable {
+  id: string;
+  user_id: string;
+  storage_key: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: Timestamp;
+}
+
+export interface MessageCountersTable {
+  user_id: string;
+  /** A UTC date, 'YYYY-MM-DD'. */
+  day: ColumnType<string, string, string>;
+  count: Generated<number>;
+}
+
+export interface LiveConnectionsTable {
+  id: string;
+  user_id: string;
+  instance_id: string;
+  connected_at: Timestamp;
+  heartbeat_at: Timestamp;
+}
+
+/** A user's location: the centre of his privacy cell only (core geo.ts), never the raw position. */
+export interface UserLocationsTable {
+  user_id: string;
+  lat: number;
+  lng: number;
+  /** The same point as an earth cube (ll_to_earth), written by SQL: read it only in SQL. */
+  geo: ColumnType<string, never, never>;
+  cell_row: number;
+  cell_col: number;
+  is_active: Generated<boolean>;
+  mode: Generated<'dating' | 'now'>;
+  last_updated: Timestamp;
+  flagged_at: Timestamp | null;
+  flag_reason: string | null;
+}
+
+/** The viewer's clickable grid profiles for one UTC day (tier limit, spec section 6). */
+export interface GridUnlocksTable {
+  viewer_id: string;
+  day: ColumnType<string, string, string>;
+  target_id: string;
+  position: number;
+  created_at: Timestamp;
+}
+
+/** A browser's Web Push subscription; updated_at is the spec's tokenUpdated (refreshed after 7 days). */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface DB {
   selections: SelectionsTable;
+  selection_requests: SelectionRequestsTable;
   matches: MatchesTable;
   conversations: ConversationsTable;
+  messages: MessagesTable;
+  message_photos: MessagePhotosTable;
+  message_counters: MessageCountersTable;
+  live_connections: LiveConnectionsTable;
   users: UsersTable;
   user_settings: UserSettingsTable;
   identity_mappings: IdentityMappingsTable;
@@ -250,6 +350,9 @@ export interface DB {
   mode_events: ModeEventsTable;
   prompt_likes: PromptLikesTable;
   user_blocks: UserBlocksTable;
+  push_subscriptions: PushSubscriptionsTable;
+  user_locations: UserLocationsTable;
+  grid_unlocks: GridUnlocksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -9,8 +9,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app.ts';
 import { adminModule } from './admin/routes.ts';
 import { authModule } from './auth/routes.ts';
+import { discoveryModule } from './discovery/routes.ts';
+import { gameModule } from './game/routes.ts';
+import { liveModule } from './live/routes.ts';
+import { messagingModule } from './messaging/routes.ts';
+import { notificationsModule } from './notifications/routes.ts';
 import { profilesModule } from './profiles/routes.ts';
 import { promptsModule } from './prompts/routes.ts';
+import { safetyModule } from './safety/routes.ts';
 
 /** The Fastify instance a feature module gets: zod schemas type its requests and replies. */
 export type ZodFastify = FastifyInstance<
@@ -24,4 +30,15 @@ export type ZodFastify = FastifyInstance<
 export type Module = (app: ZodFastify, deps: AppDeps) => Promise<void>;
 
 /** Every feature module, in registration order. */
-export const modules: Module[] = [authModule, adminModule, profilesModule, promptsModule];
+export const modules: Module[] = [
+  authModule,
+  adminModule,
+  profilesModule,
+  promptsModule,
+  gameModule,
+  messagingModule,
+  safetyModule,
+  liveModule,
+  discoveryModule,
+  notificationsModule,
+];

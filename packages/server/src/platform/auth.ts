@@ -64,7 +64,16 @@ export function bearerToken(req: FastifyRequest): string | null {
 
 /** Resolves the request's session: a valid token of a live session of an active user. */
 export async function resolveAuth(db: Db, tokens: TokenService, clock: Clock, req: FastifyRequest): Promise<AuthContext | null> {
-  const token = bearerToken(req);
+  return resolveToken(db, tokens, clock, bearerToken(req));
+}
+
+/** A token's session, when the token is valid for a live session of an active user (the live channel's auth message). */
+export async function resolveToken(
+  db: Db,
+  tokens: TokenService,
+  clock: Clock,
+  token: string | null,
+): Promise<AuthContext | null> {
   if (!token) return null;
   const claims = await tokens.verify(token);
   if (!claims) return null;

@@ -69,4 +69,40 @@ describe('configuration', () => {
   it('needs all three Google settings or none', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), OIDC_ISSUER: 'https://accounts.google.com' })).toThrowError(/OIDC_CLIENT_ID/);
   });
+
+  it('Web Push: VAPID keys generated once in development, required in production once asked for, off otherwise', () => {
+    const dir = tempDir();
+    const dev = loadConfig({ DATA_DIR: dir });
+    expect(dev.vapid?.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(dev.vapid?.subject).toMatch(/^mailto:/);
+    const stored = JSON.parse(readFileSync(path.join(dir, 'secrets.json'), 'utf8')) as Record<string, string>;
+    expect(stored.VAPID_PRIVATE_KEY).toBe(dev.vapid?.privateKey);
+    expect(stored.TOKEN_SECRET).toBe(dev.tokenSecret);
+    expect(loadConfig({ DATA_DIR: dir }).vapid).toEqual(dev.vapid);
+    expect(loadConfig({ DATA_DIR: dir, PUSH_ENABLED: 'false' }).vapid).toBeNull();
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test' }).vapid).toBeNull();
+
+    const secrets = { TOKEN_SECRET: 'x'.repeat(40), EMAIL_HASH_KEY: 'y'.repeat(40) };
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, PUSH_ENABLED: 'true' })).toThrowError(
+      new ConfigError(
+        'Missing required environment variables: TOKEN_SECRET, EMAIL_HASH_KEY, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT',
+      ),
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, ...secrets, VAPID_PUBLIC_KEY: dev.vapid!.publicKey }),
+    ).toThrowError('Missing required environment variables: VAPID_PRIVATE_KEY, VAPID_SUBJECT');
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, ...secrets }).vapid).toBeNull();
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, ...secrets, PUSH_ENABLED: 'true', VAPID_SUBJECT: 'http://x' }),
+    ).toThrowError(/VAPID_SUBJECT/);
+    const prod = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dir,
+      ...secrets,
+      VAPID_PUBLIC_KEY: dev.vapid!.publicKey,
+      VAPID_PRIVATE_KEY: dev.vapid!.privateKey,
+      VAPID_SUBJECT: 'mailto:ops@example.com',
+    });
+    expect(prod.vapid).toEqual({ ...dev.vapid, subject: 'mailto:ops@example.com' });
+  });
 });

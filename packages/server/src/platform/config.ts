@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 
 /**
@@ -40,7 +41,25 @@ const envSchema = z.object({
   BETA_PRIVILEGED_HOSTS: z.string().default(''),
   MAX_PHOTO_MB: z.coerce.number().min(1).max(50).default(15),
   TRUST_PROXY: bool,
+  PUSH_ENABLED: bool,
+  VAPID_PUBLIC_KEY: z.string().min(20).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .refine((v) => /^(mailto:.+@.+|https:\/\/.+)$/.test(v), 'VAPID_SUBJECT must be a mailto: address or an https: URL')
+    .optional(),
 });
+
+const VAPID_KEYS = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const;
+/** Development's VAPID subject when none is given (push services want a contact). */
+const DEV_VAPID_SUBJECT = 'mailto:push@fmk.invalid';
+
+/** Web Push (VAPID) keys; null when push is disabled. */
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -59,6 +78,8 @@ export interface Config {
   betaPrivilegedHosts: string[];
   maxPhotoBytes: number;
   trustProxy: boolean;
+  /** Web Push keys, or null: push disabled (the app logs 'Push disabled: no VAPID key configured'). */
+  vapid: VapidConfig | null;
 }
 
 export class ConfigError extends Error {
@@ -76,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const secrets = resolveSecrets(e, dataDir);
+  const vapid = resolveVapid(e, dataDir);
   const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
     throw new ConfigError('Google sign-in needs all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
@@ -102,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     maxPhotoBytes: Math.round(e.MAX_PHOTO_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY ?? false,
+    vapid,
   };
 }
 
@@ -111,11 +134,10 @@ function resolveSecrets(e: z.infer<typeof envSchema>, dataDir: string): Record<S
   const missing = SECRET_KEYS.filter((k) => !given[k]);
   if (missing.length === 0) return given as Record<SecretKey, string>;
   if (e.NODE_ENV === 'production') {
-    throw new ConfigError(`Missing required environment variables: ${missing.join(', ')}`);
+    throw new ConfigError(`Missing required environment variables: ${[...missing, ...missingVapid(e)].join(', ')}`);
   }
   const file = path.join(dataDir, 'secrets.json');
-  let stored: Partial<Record<SecretKey, string>> = {};
-  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<SecretKey, string>>;
+  const stored = readStored(file);
   let changed = false;
   for (const k of missing) {
     if (!stored[k]) {
@@ -128,4 +150,52 @@ function resolveSecrets(e: z.infer<typeof envSchema>, dataDir: string): Record<S
     writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
   }
   return { ...stored, ...given } as Record<SecretKey, string>;
+}
+
+function readStored(file: string): Record<string, string> {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+}
+
+/**
+ * In production push is required once asked for: PUSH_ENABLED=true or any VAPID variable set
+ * makes the missing ones an error. With none of them set (and PUSH_ENABLED unset) push is off.
+ */
+function missingVapid(e: z.infer<typeof envSchema>): string[] {
+  if (e.PUSH_ENABLED === false) return [];
+  const asked = e.PUSH_ENABLED === true || VAPID_KEYS.some((k) => e[k]);
+  return asked ? VAPID_KEYS.filter((k) => !e[k]) : [];
+}
+
+/**
+ * VAPID keys: from the environment; in development generated once (webpush.generateVAPIDKeys)
+ * and kept in DATA_DIR/secrets.json with the other development secrets. PUSH_ENABLED=false, or
+ * no keys outside development, disables push.
+ */
+function resolveVapid(e: z.infer<typeof envSchema>, dataDir: string): VapidConfig | null {
+  if (e.PUSH_ENABLED === false) return null;
+  if (e.NODE_ENV === 'production') {
+    const missing = missingVapid(e);
+    if (missing.length > 0) throw new ConfigError(`Missing required environment variables: ${missing.join(', ')}`);
+  }
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY) {
+    return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? DEV_VAPID_SUBJECT };
+  }
+  if (e.VAPID_PUBLIC_KEY || e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError('Web Push needs both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
+  }
+  if (e.NODE_ENV !== 'development') return null;
+  const file = path.join(dataDir, 'secrets.json');
+  const stored = readStored(file);
+  if (!stored.VAPID_PUBLIC_KEY || !stored.VAPID_PRIVATE_KEY) {
+    const keys = webpush.generateVAPIDKeys();
+    stored.VAPID_PUBLIC_KEY = keys.publicKey;
+    stored.VAPID_PRIVATE_KEY = keys.privateKey;
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  }
+  return {
+    publicKey: stored.VAPID_PUBLIC_KEY,
+    privateKey: stored.VAPID_PRIVATE_KEY,
+    subject: e.VAPID_SUBJECT ?? DEV_VAPID_SUBJECT,
+  };
 }

@@ -34,10 +34,12 @@ describe('app routes and guards', () => {
   it('takes a complete user from / to /grid with the bottom navigation', async () => {
     serve({
       'GET /api/v1/auth/session': () => json(200, { user: me(), expiresAt: new Date(Date.now() + 3600_000).toISOString() }),
+      'GET /api/v1/grid?limit=60&ageMin=18&ageMax=50&maxDistance=50&showMe=everyone': () =>
+        json(200, { items: [], nextCursor: null, clickableLimit: 5, hasLocation: false }),
     });
     signInStored(me());
     start('/');
-    expect(await screen.findByText('Profiles of men near you will show up here as they join. Check back soon.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: "See who's nearby" })).toBeTruthy();
     expect(window.location.pathname).toBe('/grid');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const labels = Array.from(nav.querySelectorAll('a')).map((a) => a.textContent);
@@ -47,7 +49,10 @@ describe('app routes and guards', () => {
 
   it('hides Cruise in marry-only mode and brands the header #MK', async () => {
     const user = me({ appPreferences: { ...DEFAULT_APP_PREFERENCES, appMode: 'marry', cruisingEnabled: false } });
-    serve({ 'GET /api/v1/auth/session': () => json(200, { user, expiresAt: new Date(Date.now() + 3600_000).toISOString() }) });
+    serve({
+      'GET /api/v1/auth/session': () => json(200, { user, expiresAt: new Date(Date.now() + 3600_000).toISOString() }),
+      'GET /api/v1/conversations': () => json(200, []),
+    });
     signInStored(user);
     start('/messages');
     expect(await screen.findByText('No conversations yet')).toBeTruthy();

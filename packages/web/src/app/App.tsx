@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { AuthProvider } from '../features/auth/AuthProvider.tsx';
+import { PushSync } from '../features/notifications/PushSync.tsx';
 import { ServiceWorkerUpdates } from '../features/pwa/ServiceWorkerUpdates.tsx';
 import { ToastProvider } from '../ui/toast/ToastProvider.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
@@ -29,6 +30,7 @@ export function App({ queryClient = defaultQueryClient }: { queryClient?: QueryC
           <ToastProvider>
             <AuthProvider>
               <ServiceWorkerUpdates />
+              <PushSync />
               <AppRoutes />
             </AuthProvider>
           </ToastProvider>

@@ -21,6 +21,7 @@ const ProfileScreen = lazyNamed(() => import('../features/profiles/ProfileScreen
 const ProfileEditLayout = lazyNamed(() => import('../features/profiles/ProfileEditLayout.tsx'), 'ProfileEditLayout');
 const ProfileEditScreen = lazyNamed(() => import('../features/profiles/ProfileEditScreen.tsx'), 'ProfileEditScreen');
 const PromptSelectorScreen = lazyNamed(() => import('../features/profiles/PromptSelectorScreen.tsx'), 'PromptSelectorScreen');
+const LikesScreen = lazyNamed(() => import('../features/game/LikesScreen.tsx'), 'LikesScreen');
 const MessagesScreen = lazyNamed(() => import('../features/messaging/MessagesScreen.tsx'), 'MessagesScreen');
 const ChatScreen = lazyNamed(() => import('../features/messaging/ChatScreen.tsx'), 'ChatScreen');
 const CruiseScreen = lazyNamed(() => import('../features/cruise/CruiseScreen.tsx'), 'CruiseScreen');
@@ -32,7 +33,7 @@ const SettingsScreen = lazyNamed(() => import('../features/settings/SettingsScre
 const settings = () => import('../features/settings/SettingsSubScreens.tsx');
 const NotificationSettingsScreen = lazyNamed(settings, 'NotificationSettingsScreen');
 const PrivacySettingsScreen = lazyNamed(settings, 'PrivacySettingsScreen');
-const BlockedUsersScreen = lazyNamed(settings, 'BlockedUsersScreen');
+const BlockedUsersScreen = lazyNamed(() => import('../features/safety/BlockedUsersScreen.tsx'), 'BlockedUsersScreen');
 const PremiumScreen = lazyNamed(settings, 'PremiumScreen');
 const PaymentScreen = lazyNamed(settings, 'PaymentScreen');
 const BugsFeedbackScreen = lazyNamed(settings, 'BugsFeedbackScreen');
@@ -79,6 +80,7 @@ export function AppRoutes() {
             <Route path="/profile/edit/prompts" element={<PromptSelectorScreen />} />
           </Route>
           <Route path="/profile/:userId" element={<ProfileScreen />} />
+          <Route path="/likes" element={<LikesScreen />} />
           <Route path="/messages" element={<MessagesScreen />} />
           <Route path="/messages/chat/:userId" element={<ChatScreen />} />
           <Route path="/messages/:conversationId" element={<ChatScreen />} />

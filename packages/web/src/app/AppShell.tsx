@@ -1,7 +1,9 @@
-import { brandLabel, MODE_DIM_MS, MODE_DIM_OPACITY, type NavTab, visibleTabs } from '@fmk/core';
+import { badgeLabel, brandLabel, MODE_DIM_MS, MODE_DIM_OPACITY, type NavTab, visibleTabs } from '@fmk/core';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
+import { useBadgesQuery } from '../features/game/queries.ts';
+import { useLiveChannel } from '../features/live/useLiveChannel.ts';
 import { ModeSwitch } from '../features/profiles/ModeSwitch.tsx';
 import { useAutoModeSwitch } from '../features/profiles/useAutoModeSwitch.ts';
 import { InstallBanner } from '../features/pwa/InstallBanner.tsx';
@@ -45,6 +47,12 @@ export function AppShell() {
   const brand = brandLabel(prefs.appMode);
   const [dimmed, dim] = useModeDim();
   useAutoModeSwitch(user, updateUser);
+  useLiveChannel(user !== null);
+  const badges = useBadgesQuery(user !== null);
+  const messagesBadge = badgeLabel(badges.data?.messages ?? 0);
+  const tabs = visibleTabs(prefs).map((t) =>
+    t === 'messages' && messagesBadge ? { ...TABS[t], badge: messagesBadge, label: TABS[t].label } : TABS[t],
+  );
 
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-white">
@@ -70,7 +78,7 @@ export function AppShell() {
         </Suspense>
       </main>
       <InstallBanner brand={brand} raised />
-      <BottomNav items={visibleTabs(prefs).map((t) => TABS[t])} />
+      <BottomNav items={tabs} />
     </div>
   );
 }

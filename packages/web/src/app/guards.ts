@@ -14,6 +14,7 @@ export const COMPLETE_PROFILE_ROUTES = [
   '/profile/edit',
   '/profile/edit/prompts',
   '/profile/:userId',
+  '/likes',
   '/messages',
   '/messages/chat/:userId',
   '/messages/:conversationId',

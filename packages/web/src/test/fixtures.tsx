@@ -7,6 +7,7 @@ import {
   DEFAULT_NOW_PROFILE,
   DEFAULT_PREFERENCES,
   DEFAULT_STATS,
+  type Match,
   type Me,
   type PublicProfile,
 } from '@fmk/core';
@@ -91,6 +92,19 @@ export function publicProfile(over: Partial<PublicProfile> = {}): PublicProfile 
   };
 }
 
+export function match(over: Partial<Match> = {}): Match {
+  return {
+    id: 'm1',
+    users: ['u1', 'u2'],
+    matchType: 'mixed',
+    userActions: { u1: 'fuck', u2: 'marry' },
+    matchedAt: '2030-01-01T00:00:00.000Z',
+    createdAt: '2030-01-01T00:00:00.000Z',
+    conversationId: 'c1',
+    other: { uid: 'u2', displayName: 'Alex', photoURL: null },
+    ...over,
+  };
+}
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

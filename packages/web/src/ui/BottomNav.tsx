@@ -32,12 +32,16 @@ export function BottomNav({ items }: { items: readonly NavItem[] }) {
                 {item.badge === true ? (
                   <span className="absolute -top-0.5 -right-0.5 size-2.5 rounded-full bg-primary-strong" aria-hidden="true" />
                 ) : item.badge ? (
-                  <span className="absolute -top-1.5 -right-3 rounded-full bg-primary-strong px-1.5 text-[11px] font-bold text-white">
+                  <span
+                    aria-hidden="true"
+                    className="absolute -top-1.5 -right-3 min-w-5 rounded-full bg-primary-strong px-1.5 text-center text-[11px] leading-5 font-bold text-white ring-2 ring-white"
+                  >
                     {item.badge}
                   </span>
                 ) : null}
               </span>
               <span>{item.label}</span>
+              {typeof item.badge === 'string' ? <span className="sr-only">{`, ${item.badge} new`}</span> : null}
             </NavLink>
           </li>
         ))}

@@ -2,6 +2,10 @@ import type { Migration } from 'kysely';
 import * as m20261122T1500 from './20261122T1500-foundation.ts';
 import * as m20261122T1515 from './20261122T1515-modes-likes-blocks.ts';
 import * as m20261122T1600 from './20261122T1600-game.ts';
+import * as m20261122T1610 from './20261122T1610-locations.ts';
+import * as m20261122T1620 from './20261122T1620-selection-requests.ts';
+import * as m20261122T1630 from './20261122T1630-messaging.ts';
+import * as m20261122T1650 from './20261122T1650-push-subscriptions.ts';
 
 /**
  * Every migration, by file name. Migrations sort by their UTC timestamp prefix and never change
@@ -11,4 +15,8 @@ export const migrations: Record<string, Migration> = {
   '20261122T1500-foundation': m20261122T1500,
   '20261122T1515-modes-likes-blocks': m20261122T1515,
   '20261122T1600-game': m20261122T1600,
+  '20261122T1610-locations': m20261122T1610,
+  '20261122T1620-selection-requests': m20261122T1620,
+  '20261122T1630-messaging': m20261122T1630,
+  '20261122T1650-push-subscriptions': m20261122T1650,
 };

@@ -155,7 +155,7 @@ export const authModule: Module = async (app, deps) => {
     { schema: { tags: ['system'], summary: 'What this server offers the web app', response: { 200: publicConfigSchema } } },
     async (req) => ({
       googleEnabled: google.enabled,
-      vapidPublicKey: null,
+      vapidPublicKey: deps.push.publicKey,
       beta: { eligible: await identity.betaEligible(db, req.hostname) },
     }),
   );

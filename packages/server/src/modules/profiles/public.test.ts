@@ -1,6 +1,7 @@
 import { type PublicProfile, publicProfileSchema } from '@fmk/core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { subjectOf, unlockProfile } from '../../../test/discovery.ts';
 import { block, signUp } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 import { multipartFile } from '../../../test/multipart.ts';
@@ -11,8 +12,13 @@ type Headers = Record<string, string>;
 
 describe.each(DB_KINDS)('public profiles on %s', (kind) => {
   const t = useTestApp(kind);
-  const view = (headers: Headers, userId: string) =>
-    t().app.inject({ method: 'GET', url: `/api/v1/users/${encodeURIComponent(userId)}`, headers });
+  // These tests are about what a profile shows. The tier's clickable set is proven through the
+  // grid (discovery/grid.test.ts), so each view here is first unlocked as the viewer's grid would.
+  const view = async (headers: Headers, userId: string) => {
+    const viewerId = subjectOf(headers);
+    if (viewerId) await unlockProfile(t().db, viewerId, userId, t().clock.now()).catch(() => undefined);
+    return t().app.inject({ method: 'GET', url: `/api/v1/users/${encodeURIComponent(userId)}`, headers });
+  };
   const patch = (headers: Headers, payload: object) => t().app.inject({ method: 'PATCH', url: '/api/v1/me', headers, payload });
   const visibility = (headers: Headers, modeVisibility: object) => patch(headers, { modeVisibility });
 

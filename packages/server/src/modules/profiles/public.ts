@@ -1,6 +1,7 @@
 import { DEFAULT_MODE_SETTINGS, type PublicProfile, presenceFor } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { requireClickable } from '../discovery/clickable.ts';
 import { answerLikes, findPrompts } from '../prompts/repo.ts';
 import { viewableProfile } from './access.ts';
 import { type PhotoRow, toPhoto } from './present.ts';
@@ -10,12 +11,21 @@ import { listPhotos, type ViewedUserRow } from './repo.ts';
 export const HIDDEN_MODE = 'hidden';
 
 /**
- * GET /users/:userId as a pipeline (STYLE.md #5): the access gate, then load, then present.
+ * GET /users/:userId as a pipeline (STYLE.md #5): the access gate, the tier's clickable set
+ * (discovery), then load, then present.
  * Privacy is applied in `toPublicProfile` alone, which never copies email, anonymous id,
  * location or settings.
  */
-export async function getPublicProfile(db: Db, storage: Storage, viewerId: string, ownerId: string): Promise<PublicProfile> {
+export async function getPublicProfile(
+  db: Db,
+  storage: Storage,
+  viewerId: string,
+  ownerId: string,
+  now: Date,
+): Promise<PublicProfile> {
   const view = await viewableProfile(db, viewerId, ownerId);
+  // After the 404 gate, so a refusal never tells a blocked viewer that the profile exists.
+  await requireClickable(db, viewerId, ownerId, now);
   const [photos, likes, prompts] = await Promise.all([
     listPhotos(db, ownerId),
     view.sections.dating ? answerLikes(db, ownerId, viewerId) : null,

@@ -1,6 +1,5 @@
 import {
   apiErrorSchema,
-  Messages,
   meSchema,
   modeSwitchBody,
   photoOrderBody,
@@ -10,17 +9,16 @@ import {
 } from '@fmk/core';
 import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
-import { AppError, badRequest } from '../../platform/errors.ts';
 import type { Module } from '../index.ts';
 import { getPublicProfile } from './public.ts';
 import { ProfileService } from './service.ts';
+import { readPhotoUpload } from './upload.ts';
 
 const secured = { security: [{ bearer: [] }] };
 
 /** The signed-in user's own profile, mode, onboarding and photos, and other users' profiles (spec sections 2-6). */
 export const profilesModule: Module = async (app, deps) => {
   const profiles = new ProfileService(deps);
-  const maxMb = Math.round(deps.config.maxPhotoBytes / (1024 * 1024));
 
   app.get(
     '/me',
@@ -64,7 +62,7 @@ export const profilesModule: Module = async (app, deps) => {
         response: { 200: publicProfileSchema, '4xx': apiErrorSchema },
       },
     },
-    async (req) => getPublicProfile(deps.db, deps.storage, authUser(req).userId, req.params.userId),
+    async (req) => getPublicProfile(deps.db, deps.storage, authUser(req).userId, req.params.userId, deps.clock.now()),
   );
 
   app.post(
@@ -95,19 +93,7 @@ export const profilesModule: Module = async (app, deps) => {
     },
     async (req, reply) => {
       const userId = authUser(req).userId;
-      if (!req.isMultipart()) throw badRequest(Messages.photoMissing);
-      let bytes: Buffer;
-      try {
-        const part = await req.file();
-        if (part?.fieldname !== 'file') throw badRequest(Messages.photoMissing);
-        bytes = await part.toBuffer();
-      } catch (err) {
-        if (err instanceof app.multipartErrors.RequestFileTooLargeError)
-          throw new AppError(413, 'too_large', Messages.photoTooLarge(maxMb));
-        if (err instanceof AppError) throw err;
-        // A malformed or cut-off form body is the client's fault, not a server error.
-        throw badRequest(Messages.photoMissing);
-      }
+      const bytes = await readPhotoUpload(app, req, deps.config.maxPhotoBytes);
       const photo = await profiles.addPhoto(userId, bytes);
       return reply.status(201).send(photo);
     },

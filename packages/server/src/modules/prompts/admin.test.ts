@@ -1,5 +1,6 @@
 import { type Prompt, type PromptAnalytics, STARTER_PROMPTS } from '@fmk/core';
 import { describe, expect, it } from 'vitest';
+import { unlockProfile } from '../../../test/discovery.ts';
 import { makeStaff, signUp } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 
@@ -126,6 +127,8 @@ describe.each(DB_KINDS)('admin prompt management on %s', (kind) => {
     });
     expect(me.statusCode, me.body).toBe(200);
     expect(me.json().datingProfile.prompts[0]).toMatchObject({ question: 'My hidden talent is...', answer: 'juggling, still.' });
+    // Opened from the fan's grid (the tier's clickable set is proven in discovery/grid.test.ts).
+    await unlockProfile(t().db, fan.user.uid, owner.user.uid, t().clock.now());
     const seen = await t().app.inject({ method: 'GET', url: `/api/v1/users/${owner.user.uid}`, headers: fan.headers });
     expect(seen.json().dating.prompts[0]).toMatchObject({ promptId: prompt.id, likeCount: 0, likedByMe: false });
   });

@@ -1,5 +1,6 @@
 import type { PublicProfile } from '@fmk/core';
 import { describe, expect, it } from 'vitest';
+import { unlockProfile } from '../../../test/discovery.ts';
 import { block, signUp } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 
@@ -41,6 +42,8 @@ describe.each(DB_KINDS)('prompt likes on %s', (kind) => {
     expect((await like(x.headers, o2.user.uid, 'starter-7')).json()).toEqual({ liked: true, likeCount: 1 });
     expect(await likeCount('starter-7')).toBe(base + 3);
 
+    // Opened from x's grid (the tier's clickable set is proven in discovery/grid.test.ts).
+    await unlockProfile(t().db, x.user.uid, o1.user.uid, t().clock.now());
     const seen = (
       await t().app.inject({ method: 'GET', url: `/api/v1/users/${o1.user.uid}`, headers: x.headers })
     ).json() as PublicProfile;

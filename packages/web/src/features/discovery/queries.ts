@@ -1,10 +1,43 @@
-import type { AppMode, ProfileMode } from '@fmk/core';
+import type { AppMode, GridPage, GridQuery, ProfileMode } from '@fmk/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+
+/** The grid's filters as sent: basic ones from preferences, advanced ones (Premium) local. */
+export type GridFilters = Omit<Partial<GridQuery>, 'cursor' | 'limit'>;
 
 /**
- * Query keys of the grid. The grid has no data yet (it is an empty state), but a change of
- * appMode already refreshes everything under `all` (spec section 4).
+ * Query keys of the grid. A change of appMode refreshes everything under `all` (spec section 4);
+ * the filters are part of the key so a change of filters starts a fresh list.
  */
 export const discoveryKeys = {
   all: ['discovery'] as const,
-  grid: (appMode: AppMode, mode: ProfileMode) => [...discoveryKeys.all, 'grid', appMode, mode] as const,
+  grid: (appMode: AppMode, mode: ProfileMode, filters: GridFilters = {}) =>
+    [...discoveryKeys.all, 'grid', appMode, mode, filters] as const,
 };
+
+/** One page of the grid: 60 cells fill several phone screens of three columns. */
+export const GRID_PAGE_SIZE = 60;
+
+/** The query string of GET /grid; unset and false filters are left out (false means "any"). */
+export function gridSearch(filters: GridFilters, cursor: string | null, limit = GRID_PAGE_SIZE): string {
+  const params = new URLSearchParams();
+  if (cursor) params.set('cursor', cursor);
+  params.set('limit', String(limit));
+  for (const [k, v] of Object.entries(filters)) {
+    if (v === undefined || v === null || v === false || v === '') continue;
+    params.set(k, String(v));
+  }
+  return params.toString();
+}
+
+/** GET /api/v1/grid, page by page (infinite scroll). */
+export function useGridQuery(appMode: AppMode, mode: ProfileMode, filters: GridFilters) {
+  return useInfiniteQuery({
+    queryKey: discoveryKeys.grid(appMode, mode, filters),
+    queryFn: ({ pageParam, signal }) => api<GridPage>(`/grid?${gridSearch(filters, pageParam)}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    // Distances and presence move slowly; a minute avoids refetching every page on each visit.
+    staleTime: 60_000,
+  });
+}

@@ -1,21 +1,51 @@
-import { DISPLAY_DEFAULTS, formatHeight, modeLabel, type PublicProfile, placeholderAvatarDataUrl, timeLabel } from '@fmk/core';
-import type { ReactNode } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import {
+  CLICKABLE_UPSELL,
+  DISPLAY_DEFAULTS,
+  formatHeight,
+  type GameAction,
+  modeLabel,
+  type PublicProfile,
+  placeholderAvatarDataUrl,
+  timeLabel,
+} from '@fmk/core';
+import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
+import { useAppPreferences } from '../../app/usePreferences.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { ChipGroup } from '../../ui/Chips.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
-import { ChevronLeftIcon, EditIcon, FlameIcon, HeartIcon, HelpIcon, MapPinIcon, ShieldIcon, UserIcon } from '../../ui/icons.tsx';
+import {
+  ChevronLeftIcon,
+  EditIcon,
+  FlameIcon,
+  HeartIcon,
+  HelpIcon,
+  LockIcon,
+  MapPinIcon,
+  ShieldIcon,
+  UserIcon,
+} from '../../ui/icons.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { ActionBar, Stamp } from '../game/ActionBar.tsx';
+import { useSelect } from '../game/useSelect.ts';
+import { BlockSheet } from '../safety/BlockSheet.tsx';
 import { AVAILABILITIES } from './options.ts';
 import { PhotoGallery } from './PhotoGallery.tsx';
 import { useProfileQuery, usePromptLikeMutation } from './queries.ts';
+
+/** How long the stamp stays before the grid comes back. */
+export const STAMP_MS = 650;
 
 /** /profile/:userId — another user's profile as the server lets this viewer see it. */
 export function ProfileScreen() {
   const { userId = '' } = useParams();
   const { user } = useAuth();
+  // A profile opens at its top, whatever the grid's scroll was.
+  useLayoutEffect(() => {
+    if (userId) window.scrollTo?.(0, 0);
+  }, [userId]);
   if (userId === 'me' && user) return <Navigate to={`/profile/${user.uid}`} replace />;
   return <ProfileView key={userId} userId={userId} />;
 }
@@ -35,6 +65,20 @@ function ProfileView({ userId }: { userId: string }) {
   const query = useProfileQuery(userId);
   if (query.isPending) return <ProfileSkeleton />;
   if (query.isError) {
+    if (query.error instanceof ApiError && query.error.code === 'limit_reached') {
+      // Outside the viewer's clickable set (spec section 6): the server says which plan opens it.
+      return (
+        <>
+          <TopBar />
+          <EmptyState
+            icon={<LockIcon />}
+            title="This profile is locked"
+            body={query.error.message || CLICKABLE_UPSELL}
+            action={<ButtonLink to="/settings/premium">See Premium</ButtonLink>}
+          />
+        </>
+      );
+    }
     if (query.error instanceof ApiError && query.error.status === 404) {
       return (
         <>
@@ -141,9 +185,23 @@ function ProfileContent({ profile }: { profile: PublicProfile }) {
   const name = profile.displayName?.trim() || DISPLAY_DEFAULTS.name;
   const age = profile.age ?? DISPLAY_DEFAULTS.age;
   const bio = profile.bio?.trim() || null;
+  const [prefs] = useAppPreferences();
+  const select = useSelect();
+  const navigate = useNavigate();
+  const [picked, setPicked] = useState<{ action: GameAction; isSuper: boolean } | null>(null);
+  // Optimistic: the stamp shows at once, the request goes on without us, and we move on.
+  useEffect(() => {
+    if (!picked) return;
+    const here = window.location.pathname;
+    // Unless the user has gone elsewhere meanwhile (a toast's "Say hi" while the chat loads).
+    const t = setTimeout(() => {
+      if (window.location.pathname === here) navigate('/grid');
+    }, STAMP_MS);
+    return () => clearTimeout(t);
+  }, [picked, navigate]);
 
   return (
-    <article aria-label={`${name}'s profile`} className="flex flex-col pb-8">
+    <article aria-label={`${name}'s profile`} className="flex min-h-[calc(100dvh-3.5rem-4.5rem)] flex-col">
       <TopBar>
         {profile.isMe ? (
           <ButtonLink to="/profile/edit" variant="secondary" className="min-h-10 px-4 text-sm">
@@ -179,6 +237,19 @@ function ProfileContent({ profile }: { profile: PublicProfile }) {
         {profile.dating ? <DatingSection profile={profile} dating={profile.dating} /> : null}
         {profile.now ? <NowSection now={profile.now} units={units} /> : null}
       </div>
+      {profile.isMe ? <div className="h-6" /> : <BlockFooter userId={profile.uid} name={name} />}
+      {profile.isMe ? null : (
+        <ActionBar
+          appMode={prefs.appMode}
+          name={name}
+          disabled={picked !== null}
+          onPick={(action, isSuper) => {
+            setPicked({ action, isSuper });
+            void select({ targetId: profile.uid, action, super: isSuper });
+          }}
+        />
+      )}
+      {picked ? <Stamp action={picked.action} isSuper={picked.isSuper} name={name} /> : null}
     </article>
   );
 }
@@ -271,5 +342,22 @@ function NowSection({ now, units }: { now: NonNullable<PublicProfile['now']>; un
         </div>
       ) : null}
     </Card>
+  );
+}
+
+/** A quiet way out at the foot of someone else's profile (issue 5: block from a profile). */
+function BlockFooter({ userId, name }: { userId: string; name: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="flex justify-center px-4 pt-2 pb-6">
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="min-h-10 rounded-full px-4 text-sm font-semibold text-muted underline-offset-2 hover:text-primary-strong hover:underline"
+      >
+        Block {name}
+      </button>
+      <BlockSheet open={open} onClose={() => setOpen(false)} userId={userId} name={name} />
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { BellIcon, BlockIcon, BugIcon, CardIcon, HelpIcon, LockIcon, StarIcon } from '../../ui/icons.tsx';
+import { BugIcon, CardIcon, HelpIcon, LockIcon, StarIcon } from '../../ui/icons.tsx';
 import { Page } from '../../ui/Page.tsx';
+import { PushToggle } from '../notifications/PushToggle.tsx';
 
 function Sub({ title, icon, heading, body }: { title: string; icon: ReactNode; heading: string; body: string }) {
   return (
@@ -12,12 +13,9 @@ function Sub({ title, icon, heading, body }: { title: string; icon: ReactNode; h
 }
 
 export const NotificationSettingsScreen = () => (
-  <Sub
-    title="Notifications"
-    icon={<BellIcon />}
-    heading="No notification settings to change yet"
-    body="Push notifications for matches and messages can be switched on here once messaging is available."
-  />
+  <Page title="Notifications" back="/settings">
+    <PushToggle />
+  </Page>
 );
 export const PrivacySettingsScreen = () => (
   <Sub
@@ -25,14 +23,6 @@ export const PrivacySettingsScreen = () => (
     icon={<LockIcon />}
     heading="Your profile is private by default"
     body="Others never see your email or exact location. Visibility controls will be listed here."
-  />
-);
-export const BlockedUsersScreen = () => (
-  <Sub
-    title="Blocked users"
-    icon={<BlockIcon />}
-    heading="You haven't blocked anyone"
-    body="People you block will be listed here, and you can unblock them."
   />
 );
 export const PremiumScreen = () => (

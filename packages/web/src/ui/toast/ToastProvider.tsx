@@ -1,6 +1,6 @@
 import { MAX_TOASTS, makeToast, pushToast, removeToast, type Toast, type ToastInput, type ToastType, timeLabel } from '@fmk/core';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { CloseIcon } from '../icons.tsx';
+import { CloseIcon, FlameIcon, HeartIcon } from '../icons.tsx';
 
 interface ToastApi {
   show(input: ToastInput): string;
@@ -116,25 +116,46 @@ export function ToastProvider({ children, cap = MAX_TOASTS }: { children: ReactN
   );
 }
 
+/** The game's moments (a match, a super) stand out from ordinary notices. */
+const CELEBRATE: ReadonlySet<ToastType> = new Set(['match', 'super-fuck', 'super-marry']);
+
 function ToastCard({ toast, leaving, onDismiss }: { toast: Toast; leaving: boolean; onDismiss: () => void }) {
+  const big = CELEBRATE.has(toast.type);
   return (
     <div
       role={toast.type === 'error' ? 'alert' : 'status'}
       data-toast-type={toast.type}
-      className={`fmk-toast-in pointer-events-auto overflow-hidden rounded-2xl border border-line bg-white shadow-lg transition-all duration-200 ${
-        leaving ? 'translate-x-full opacity-0' : ''
-      }`}
+      className={`fmk-toast-in pointer-events-auto overflow-hidden rounded-2xl border shadow-lg transition-all duration-200 ${
+        big ? 'border-primary/40 bg-primary-soft' : 'border-line bg-white'
+      } ${leaving ? 'translate-x-full opacity-0' : ''}`}
     >
       <div className="flex items-start gap-3 p-3">
-        <span className={`mt-1.5 size-2.5 shrink-0 rounded-full ${accent[toast.type]}`} aria-hidden="true" />
+        {big ? (
+          <span
+            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-white text-primary-strong shadow-sm"
+            aria-hidden="true"
+          >
+            {toast.type === 'super-fuck' ? (
+              <FlameIcon width={22} height={22} />
+            ) : (
+              <HeartIcon width={22} height={22} fill="currentColor" />
+            )}
+          </span>
+        ) : (
+          <span className={`mt-1.5 size-2.5 shrink-0 rounded-full ${accent[toast.type]}`} aria-hidden="true" />
+        )}
         <div className="min-w-0 flex-1">
-          <p className="text-sm font-semibold text-ink">{toast.title}</p>
+          <p className={big ? 'text-lg font-extrabold text-ink' : 'text-sm font-semibold text-ink'}>{toast.title}</p>
           {toast.message ? <p className="text-sm text-muted">{toast.message}</p> : null}
           <p className="mt-0.5 text-xs text-muted">{timeLabel(toast.timestamp, Date.now())}</p>
           {toast.action ? (
             <button
               type="button"
-              className="mt-1 text-sm font-semibold text-primary-strong underline"
+              className={
+                big
+                  ? 'mt-2 inline-flex min-h-9 items-center rounded-full bg-primary-strong px-4 text-sm font-bold text-white hover:bg-ink'
+                  : 'mt-1 text-sm font-semibold text-primary-strong underline'
+              }
               onClick={() => {
                 toast.action?.onClick();
                 onDismiss();

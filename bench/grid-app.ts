@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DEFAULT_PREFERENCES, type GridQuery, systemClock } from '@fmk/core';
+import { createApp } from '@fmk/server/src/app.ts';
+import { type Database, type Db, migrateToLatest, openDatabase } from '@fmk/server/src/db/index.ts';
+import { findGridViewer, gridPageQuery } from '@fmk/server/src/modules/discovery/repo.ts';
+import { dayOf, gridSearch, NEAREST_FACTOR } from '@fmk/server/src/modules/discovery/service.ts';
+import { TokenService } from '@fmk/server/src/platform/auth.ts';
+import { loadConfig } from '@fmk/server/src/platform/config.ts';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { benchUserId, generateUsers } from './generate.ts';
+
+/**
+ * The grid benchmark's server process (bench/grid.ts drives it over IPC): opens the database,
+ * generates the world when it is missing, signs in a sample of viewers, serves the real app on
+ * 127.0.0.1, and on request runs the endpoint's grid SQL straight through the driver.
+ */
+const kind = process.env.GRID_BENCH_KIND as 'postgres' | 'pglite';
+const users = Number(process.env.GRID_BENCH_USERS);
+const viewersWanted = Number(process.env.GRID_BENCH_VIEWERS ?? 256);
+const SEED = 20261122;
+const now = new Date();
+
+function send(msg: unknown): void {
+  process.send?.(msg);
+}
+
+async function open(): Promise<Database> {
+  if (kind === 'postgres') {
+    const url = process.env.GRID_BENCH_URL!;
+    const schema = process.env.GRID_BENCH_SCHEMA!;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema if not exists ${schema}`);
+    await admin.end();
+    return openDatabase({ databaseUrl: url, schema });
+  }
+  return openDatabase({ dataDir: process.env.GRID_BENCH_DATADIR! });
+}
+
+async function ensureWorld(db: Db): Promise<{ generatedSeconds: number | null }> {
+  await sql`create table if not exists grid_bench_meta (users int not null, seed int not null, generated_at timestamptz not null)`.execute(
+    db,
+  );
+  const meta = await sql<{ users: number; seed: number; generated_at: Date }>`select * from grid_bench_meta`.execute(db);
+  const m = meta.rows[0];
+  if (m?.users === users && m.seed === SEED) {
+    // Locations were dated up to 20 days before generation; the grid drops them after 30.
+    if (now.getTime() - new Date(m.generated_at).getTime() > 9 * 86_400_000) {
+      await sql`update user_locations set last_updated = last_updated + (${now}::timestamptz - ${m.generated_at}::timestamptz)`.execute(
+        db,
+      );
+      await sql`update grid_bench_meta set generated_at = ${now}`.execute(db);
+    }
+    return { generatedSeconds: null };
+  }
+  await sql`truncate users cascade`.execute(db);
+  await sql`delete from grid_bench_meta`.execute(db);
+  const g = await generateUsers(db, users, SEED, now);
+  await sql`insert into grid_bench_meta (users, seed, generated_at) values (${users}, ${SEED}, ${now})`.execute(db);
+  return { generatedSeconds: g.seconds };
+}
+
+async function main(): Promise<void> {
+  const database = await open();
+  const schema = kind === 'postgres' ? process.env.GRID_BENCH_SCHEMA : undefined;
+  await migrateToLatest(database.db, schema);
+  const world = await ensureWorld(database.db);
+  // Viewers: a spread of located, complete users, free tier (the common case: 5 clickable).
+  const step = Math.max(1, Math.floor(users / (viewersWanted * 2)));
+  const candidates = Array.from({ length: viewersWanted * 2 }, (_, k) => benchUserId((k * step) % users));
+  const usable = await database.db
+    .selectFrom('users as u')
+    .innerJoin('user_locations as ul', 'ul.user_id', 'u.id')
+    .select('u.id')
+    .where('u.id', 'in', candidates)
+    .where('u.is_active', '=', true)
+    .where('ul.is_active', '=', true)
+    .orderBy('u.id')
+    .limit(viewersWanted)
+    .execute();
+  const viewerIds = usable.map((r) => r.id);
+  await database.db
+    .updateTable('users')
+    .set({ preferences: JSON.stringify(DEFAULT_PREFERENCES), current_mode: 'dating' })
+    .where('id', 'in', viewerIds)
+    .execute();
+  await sql`delete from grid_unlocks`.execute(database.db);
+  await sql`delete from sessions`.execute(database.db);
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fmk-grid-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    TOKEN_SECRET: 'grid-bench-token-secret-0123456789abcdef0123456789',
+    EMAIL_HASH_KEY: 'grid-bench-email-hash-key-0123456789abcdef012345678',
+    ...(kind === 'postgres' ? { DATABASE_URL: process.env.GRID_BENCH_URL! } : {}),
+  });
+  const tokens = new TokenService(config.tokenSecret, 24 * 60, systemClock);
+  const auth: string[] = [];
+  for (const id of viewerIds) {
+    const sid = randomUUID();
+    await database.db
+      .insertInto('sessions')
+      .values({
+        id: sid,
+        user_id: id,
+        created_at: now,
+        expires_at: new Date(now.getTime() + 86_400_000),
+        last_used_at: now,
+        user_agent: 'bench',
+        ip_address: null,
+      })
+      .execute();
+    auth.push(`Bearer ${(await tokens.issue(id, sid)).token}`);
+  }
+
+  const app = await createApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server did not bind');
+
+  // The endpoint's SQL for each viewer's first page after his first visit of the day
+  // (unlocks written, so no unlock fetch): the same builder and parameters as the service.
+  const q: GridQuery = { limit: 60 };
+  async function compiledFor(id: string) {
+    const row = await findGridViewer(database.db, id, dayOf(new Date()));
+    const { v, filters } = gridSearch(id, { ...row!, lat: row!.lat!, lng: row!.lng! }, q, new Date(), null);
+    return gridPageQuery(database.db, v, filters, null, q.limit + 1, (q.limit + 1) * NEAREST_FACTOR).compile();
+  }
+
+  process.on('message', async (msg: { cmd: string; count?: number; concurrency?: number }) => {
+    if (msg.cmd === 'stop') {
+      await app.close();
+      process.exit(0);
+    }
+    if (msg.cmd === 'explain' && kind === 'postgres') {
+      const c = await compiledFor(viewerIds[0]!);
+      const pool = new pg.Pool({ connectionString: process.env.GRID_BENCH_URL, options: `-c search_path=${schema},public` });
+      const r = await pool.query(`explain (analyze, buffers) ${c.sql}`, c.parameters as unknown[]);
+      await pool.end();
+      send({ explain: r.rows.map((x: Record<string, string>) => x['QUERY PLAN']).join('\n') });
+    }
+    if (msg.cmd === 'raw') {
+      const count = msg.count!;
+      const concurrency = msg.concurrency!;
+      const compiled = await Promise.all(viewerIds.map(compiledFor));
+      let run: (i: number) => Promise<unknown>;
+      let close = async () => {};
+      if (kind === 'postgres') {
+        const pool = new pg.Pool({
+          connectionString: process.env.GRID_BENCH_URL,
+          max: concurrency,
+          options: `-c search_path=${schema},public`,
+        });
+        run = (i) => pool.query(compiled[i]!.sql, compiled[i]!.parameters as unknown[]);
+        close = () => pool.end();
+      } else {
+        run = (i) => database.db.executeQuery(compiled[i]!);
+      }
+      const lat: number[] = [];
+      let next = 0;
+      const warm = Math.min(count, compiled.length * 2);
+      let t0 = 0;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          for (;;) {
+            const k = next++;
+            if (k >= count + warm) return;
+            if (k === warm) t0 = performance.now();
+            const s = performance.now();
+            await run(k % compiled.length);
+            if (k >= warm) lat.push(performance.now() - s);
+          }
+        }),
+      );
+      await close();
+      send({ raw: lat, seconds: (performance.now() - t0) / 1000 });
+    }
+  });
+  send({ ready: true, port: address.port, auth, generatedSeconds: world.generatedSeconds, viewers: viewerIds.length });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+import type { Match } from './discovery.ts';
+import type { Message } from './messaging.ts';
+
+/**
+ * The live channel (GET /api/v1/live, a WebSocket; ARCHITECTURE.md "live updates").
+ * Browsers cannot set headers on a WebSocket, so the first message authenticates:
+ *   client → {type:'auth', token}      within LIVE_AUTH_TIMEOUT_MS, else close 4401
+ *   server → {type:'ready', uid}       then events for that user
+ *   client → {type:'ping'}             server → {type:'pong'} (the client's heartbeat)
+ * The server also sends WebSocket protocol pings and drops sockets that stop answering.
+ */
+export const LIVE_PATH = '/api/v1/live';
+export const LIVE_AUTH_TIMEOUT_MS = 5000;
+/** Close codes: bad or missing auth (reconnect after refreshing the token). */
+export const LIVE_CLOSE_UNAUTHORIZED = 4401;
+
+export type LiveClientMessage = { type: 'auth'; token: string } | { type: 'ping' };
+
+export interface LiveUserRef {
+  uid: string;
+  displayName: string | null;
+  photoURL: string | null;
+}
+
+/** Events pushed to a user. `match` is the Match as that user sees it (`other` is the other one). */
+export type LiveServerEvent =
+  | { type: 'ready'; uid: string }
+  | { type: 'pong' }
+  /** A match created (new: true) or changed because one of the two changed his choice (new: false). */
+  | { type: 'match'; match: Match; new: boolean }
+  /** A super fuck / super marry toward this user (the super-fuck / super-marry toast). */
+  | { type: 'super'; kind: 'super-fuck' | 'super-marry'; from: LiveUserRef }
+  /** The pending selections count changed (who likes you, the Messages badge). */
+  | { type: 'like'; count: number }
+  /** An event too large to send: refetch what `of` names. */
+  | { type: 'refetch'; of: string }
+  /** A message committed, to both participants (every tab of each); status as first sent. */
+  | { type: 'message'; message: Message }
+  /** The recipient's device got messages of this conversation up to seq `upTo` (to the sender). */
+  | { type: 'delivered'; conversationId: string; upTo: number }
+  /** The recipient read up to seq `upTo` (to the sender, only where read receipts apply). */
+  | { type: 'read'; conversationId: string; upTo: number }
+  /** The other participant started or stopped typing; clients turn it off after TYPING_TIMEOUT_MS. */
+  | { type: 'typing'; conversationId: string; userId: string; typing: boolean }
+  /** A conversation changed for this user (unread, deleted, created): refetch it; `removed` when it is gone. */
+  | { type: 'conversation'; conversationId: string; removed: boolean }
+  /** A conversation partner came online or went offline (on any instance). */
+  | { type: 'presence'; userId: string; isOnline: boolean };

@@ -1,0 +1,358 @@
+import { createHash } from 'node:crypto';
+import { EARTH_RADIUS_KM, type LatLng } from '@fmk/core';
+import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { DB, Db } from '../../db/index.ts';
+
+/**
+ * SQL of locations and the grid. Every distance, order and filter here is computed from stored
+ * cell centres (`user_locations.geo`), never from a raw position: the server never has one.
+ *
+ * `geo` is a 4-D cube point: the cell centre on a sphere of core's radius (x, y, z in metres)
+ * and a tie coordinate w in [0, TIE_SPREAD_M) fixed per user. A viewer searches from his own
+ * centre with a w of his own for the day, so users at one distance (one cell) come in order of
+ * |w - w_viewer|: a shuffle that differs per viewer and per day and is stable within it, that
+ * says nothing about where anyone is, and that a GiST KNN scan (`<->`) yields directly.
+ * TIE_SPREAD_M is small enough to change distances by at most a millimetre beyond the own cell.
+ */
+const EARTH_M = EARTH_RADIUS_KM * 1000;
+const TIE_SPREAD_M = 1;
+
+/** A number in [0, 1) from a string, stable across runs and databases. */
+function unitHash(s: string): number {
+  return createHash('sha256').update(s).digest().readUIntBE(0, 6) / 2 ** 48;
+}
+
+/** The cube literal of a cell centre with a tie coordinate (computed here, never in SQL, so both sides agree). */
+export function geoPoint(p: LatLng, tie: number): string {
+  const lat = (p.lat * Math.PI) / 180;
+  const lng = (p.lng * Math.PI) / 180;
+  const x = EARTH_M * Math.cos(lat) * Math.cos(lng);
+  const y = EARTH_M * Math.cos(lat) * Math.sin(lng);
+  const z = EARTH_M * Math.sin(lat);
+  return `(${x}, ${y}, ${z}, ${tie})`;
+}
+
+/** A stored user's point: his cell centre and his fixed tie coordinate. */
+export function userGeo(userId: string, centre: LatLng): string {
+  return geoPoint(centre, unitHash(`user:${userId}`) * TIE_SPREAD_M);
+}
+
+/** A viewer's search point for the day: his cell centre and the day's tie pivot. */
+export function viewerGeo(viewerId: string, day: string, centre: LatLng): string {
+  return geoPoint(centre, unitHash(`viewer:${viewerId}:${day}`) * TIE_SPREAD_M);
+}
+
+/**
+ * The straight-line (chord) distance in `geo` space for a great-circle distance on core's
+ * sphere, so that "within maxDistance" means what core's distanceKm means.
+ */
+export function chordForKm(km: number): number {
+  return 2 * EARTH_M * Math.sin(km / EARTH_RADIUS_KM / 2);
+}
+
+export interface LocationRow {
+  lat: number;
+  lng: number;
+  is_active: boolean;
+  last_updated: Date;
+}
+
+export function findLocation(db: Db, userId: string): Promise<LocationRow | undefined> {
+  return db
+    .selectFrom('user_locations')
+    .select(['lat', 'lng', 'is_active', 'last_updated'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Stores a cell centre (already snapped by the caller) as the user's location, active. */
+export async function upsertLocation(
+  db: Db,
+  l: { userId: string; lat: number; lng: number; row: number; col: number; mode: 'dating' | 'now'; at: Date },
+): Promise<void> {
+  const geo = sql<string>`${userGeo(l.userId, l)}::cube`;
+  await db
+    .insertInto('user_locations')
+    .values({
+      user_id: l.userId,
+      lat: l.lat,
+      lng: l.lng,
+      // geo is never written through the row type (it is derived): set it in SQL.
+      ...({ geo } as object),
+      cell_row: l.row,
+      cell_col: l.col,
+      is_active: true,
+      mode: l.mode,
+      last_updated: l.at,
+    })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        lat: l.lat,
+        lng: l.lng,
+        ...({ geo } as object),
+        cell_row: l.row,
+        cell_col: l.col,
+        is_active: true,
+        mode: l.mode,
+        last_updated: l.at,
+      }),
+    )
+    .execute();
+}
+
+export async function flagLocation(db: Db, userId: string, at: Date, reason: string): Promise<void> {
+  await db.updateTable('user_locations').set({ flagged_at: at, flag_reason: reason }).where('user_id', '=', userId).execute();
+}
+
+export async function deactivateLocation(db: Db, userId: string): Promise<void> {
+  await db.updateTable('user_locations').set({ is_active: false }).where('user_id', '=', userId).execute();
+}
+
+/** The user's row locked for the transaction, with what a location update needs. */
+export function lockUserForLocation(trx: Db, userId: string) {
+  return trx
+    .selectFrom('users')
+    .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
+    .select(['users.current_mode', 'user_settings.location_sharing_consent'])
+    .where('users.id', '=', userId)
+    .forUpdate('users')
+    .executeTakeFirst();
+}
+
+export async function setLocationConsent(db: Db, userId: string, consent: boolean, at: Date): Promise<void> {
+  await db
+    .insertInto('user_settings')
+    .values({
+      user_id: userId,
+      gender_preferences: '[]',
+      relationship_status_preferences: '[]',
+      location_sharing_consent: consent,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ location_sharing_consent: consent, updated_at: at }))
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The grid.
+
+/** Who is looking, from where (his own cell centre), and for which day. */
+export interface GridViewer {
+  id: string;
+  lat: number;
+  lng: number;
+  mode: 'dating' | 'now';
+  /** The day that seeds the shuffle of ties (YYYY-MM-DD): paging is stable within it. */
+  seedDay: string;
+  /** Today (UTC, YYYY-MM-DD): the day of the clickable set. */
+  today: string;
+}
+
+export interface GridFilters {
+  ageMin: number;
+  ageMax: number;
+  /** maxDistance as a chord in geo space (chordForKm). */
+  maxChord: number;
+  /** Locations not updated since are stale and left out. */
+  freshSince: Date;
+  onlineOnly?: boolean | undefined;
+  withPhotos?: boolean | undefined;
+  position?: string | undefined;
+  tribe?: string | undefined;
+  heightMin?: number | undefined;
+  heightMax?: number | undefined;
+}
+
+/** The keyset position of a grid row: distance from the viewer's point (ties shuffled in it), id. */
+export interface GridKey {
+  d: number;
+  id: string;
+}
+
+type GridDB = DB & { ul: DB['user_locations'] & { d: number }; u: DB['users']; s: DB['user_settings'] };
+type GridEB = ExpressionBuilder<GridDB, 'ul' | 'u' | 's'>;
+
+/** Distance from the viewer's point (with his tie pivot) in geo space; the GiST index orders by it. */
+export const snappedDistance = (v: GridViewer): RawBuilder<number> =>
+  sql<number>`(ul.geo <-> ${viewerGeo(v.id, v.seedDay, v)}::cube)`;
+
+/** Neither has blocked the other: one uncorrelated, hashed lookup of the viewer's blocks. */
+export function notBlockedWith(eb: GridEB, viewerId: string): Expression<SqlBool> {
+  return eb(
+    'ul.user_id',
+    'not in',
+    eb
+      .selectFrom('user_blocks as b')
+      .select('b.blocked_id as other')
+      .where('b.blocker_id', '=', viewerId)
+      .unionAll(eb.selectFrom('user_blocks as b2').select('b2.blocker_id as other').where('b2.blocked_id', '=', viewerId)),
+  );
+}
+
+/**
+ * Who may appear in this viewer's grid (spec issue 4 item 2), beyond a shared, fresh location
+ * (nearest, below): never the viewer himself; an active (not banned, not deactivated) user with a
+ * complete profile, not incognito, visible in the viewer's mode, not blocked either way, within
+ * the distance; and the filters.
+ */
+export function visibleInGrid(eb: GridEB, v: GridViewer, f: GridFilters): Expression<SqlBool> {
+  const showIn = v.mode === 'dating' ? 'showInDating' : 'showInNow';
+  const height = sql<number>`(u.now_profile->'quickStats'->>'height')::int`;
+  const conditions: Expression<SqlBool>[] = [
+    eb('ul.d', '<=', f.maxChord),
+    eb('u.is_active', '=', true),
+    eb('u.onboarding_complete', '=', true),
+    sql<SqlBool>`coalesce(s.incognito_mode, false) = false`,
+    eb('u.age', '>=', f.ageMin),
+    eb('u.age', '<=', f.ageMax),
+    sql<SqlBool>`coalesce((u.mode_visibility->>${showIn})::boolean, false)`,
+    notBlockedWith(eb, v.id),
+  ];
+  // Online only counts users who show it: a hidden status must not be learnt through a filter.
+  if (f.onlineOnly) conditions.push(eb.and([eb('u.is_online', '=', true), sql<SqlBool>`coalesce(s.show_online_status, true)`]));
+  if (f.withPhotos) conditions.push(eb('u.photo_url', 'is not', null));
+  if (f.position) conditions.push(sql<SqlBool>`u.now_profile->>'position' = ${f.position}`);
+  if (f.tribe) conditions.push(sql<SqlBool>`u.now_profile->'tribes' @> jsonb_build_array(${f.tribe}::text)`);
+  if (f.heightMin !== undefined) conditions.push(sql<SqlBool>`${height} >= ${f.heightMin}`);
+  if (f.heightMax !== undefined) conditions.push(sql<SqlBool>`${height} <= ${f.heightMax}`);
+  return eb.and(conditions);
+}
+
+/** Opens whatever the tier limit says (matches, conversation partners, today's unlocked set). */
+export function openToViewer(eb: GridEB, v: GridViewer): Expression<SqlBool> {
+  const pair = sql<SqlBool>`p.user_a = least(${v.id}, ul.user_id) and p.user_b = greatest(${v.id}, ul.user_id)`;
+  return eb.or([
+    eb.exists(
+      eb
+        .selectFrom('grid_unlocks as g')
+        .select(sql`1`.as('one'))
+        .where('g.viewer_id', '=', v.id)
+        .where('g.day', '=', v.today)
+        .whereRef('g.target_id', '=', 'ul.user_id'),
+    ),
+    eb.exists(eb.selectFrom('matches as p').select(sql`1`.as('one')).where(pair)),
+    eb.exists(eb.selectFrom('conversations as p').select(sql`1`.as('one')).where(pair)),
+  ]);
+}
+
+/**
+ * The k nearest shared, fresh locations after the cursor, nearest first: a GiST KNN walk that
+ * reads about k entries and stops, whatever the planner thinks of the area's density (a box
+ * condition here made PostgreSQL sort every user in range instead: 300 ms at 100 k users).
+ */
+export function nearest(db: Db, v: GridViewer, f: GridFilters, after: GridKey | null, k: number) {
+  const d = snappedDistance(v);
+  return db
+    .selectFrom('user_locations as ul')
+    .select(['ul.user_id', 'ul.lat', 'ul.lng', d.as('d')])
+    .where('ul.is_active', '=', true)
+    .where('ul.last_updated', '>=', f.freshSince)
+    .where('ul.user_id', '<>', v.id)
+    .$if(after !== null, (qb) => qb.where(sql<SqlBool>`(${d}, ul.user_id) > (${after!.d}::float8, ${after!.id}::text)`))
+    .orderBy(d)
+    .limit(k);
+}
+
+/**
+ * One page of the grid in one statement: among the k nearest locations (see `nearest`), the
+ * visible users in order of (distance, id), n at most. When fewer than n come back the caller
+ * asks `nearestExtent` whether the k were all there is in range, and widens k if not.
+ */
+export function gridPageQuery(db: Db, v: GridViewer, f: GridFilters, after: GridKey | null, n: number, k: number) {
+  return db
+    .selectFrom(nearest(db, v, f, after, k).as('ul'))
+    .innerJoin('users as u', 'u.id', 'ul.user_id')
+    .leftJoin('user_settings as s', 's.user_id', 'ul.user_id')
+    .where((eb) => visibleInGrid(eb as unknown as GridEB, v, f))
+    .select((eb) => [
+      'ul.user_id as id',
+      'ul.lat',
+      'ul.lng',
+      'ul.d',
+      'u.display_name',
+      'u.age',
+      'u.photo_url',
+      'u.is_online',
+      'u.current_mode',
+      'u.right_now_enabled',
+      sql<string | null>`u.now_profile->>'rightNow'`.as('right_now'),
+      's.show_online_status',
+      sql<boolean>`${openToViewer(eb as unknown as GridEB, v)}`.as('open'),
+    ])
+    .orderBy('ul.d')
+    .orderBy('ul.user_id')
+    .limit(n);
+}
+
+/** How many of the k nearest exist and how far the last is: whether a short page is the end. */
+export function nearestExtent(db: Db, v: GridViewer, f: GridFilters, after: GridKey | null, k: number) {
+  return nearestExtentQuery(db, v, f, after, k).executeTakeFirstOrThrow();
+}
+
+export function nearestExtentQuery(db: Db, v: GridViewer, f: GridFilters, after: GridKey | null, k: number) {
+  return db
+    .selectFrom(nearest(db, v, f, after, k).as('n'))
+    .select([sql<number>`count(*)::int`.as('count'), sql<number | null>`max(n.d)`.as('max_d')]);
+}
+
+export type GridRow = Awaited<ReturnType<ReturnType<typeof gridPageQuery>['execute']>>[number];
+
+/** The viewer as the grid needs him: tier, preferences, mode, location, today's unlocked count. */
+export function findGridViewer(db: Db, viewerId: string, today: string) {
+  return gridViewerQuery(db, viewerId, today).executeTakeFirst();
+}
+
+export function gridViewerQuery(db: Db, viewerId: string, today: string) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('user_locations as ul', 'ul.user_id', 'u.id')
+    .select((eb) => [
+      'u.subscription_tier',
+      'u.has_lifetime_premium',
+      'u.preferences',
+      'u.current_mode',
+      'ul.lat',
+      'ul.lng',
+      'ul.is_active as location_active',
+      eb
+        .selectFrom('grid_unlocks as g')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('g.viewer_id', '=', viewerId)
+        .where('g.day', '=', today)
+        .as('unlocked_today'),
+    ])
+    .where('u.id', '=', viewerId);
+}
+
+export async function insertUnlocks(db: Db, viewerId: string, day: string, targets: readonly string[], at: Date): Promise<void> {
+  if (targets.length === 0) return;
+  await db
+    .insertInto('grid_unlocks')
+    .values(targets.map((t, i) => ({ viewer_id: viewerId, day, target_id: t, position: i, created_at: at })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Whether the target opens for the viewer whatever the grid says: match or conversation partner, or unlocked today. */
+export async function isOpenTo(db: Db, viewerId: string, targetId: string, today: string): Promise<boolean> {
+  const [a, b] = viewerId < targetId ? [viewerId, targetId] : [targetId, viewerId];
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .or([
+          eb.exists(
+            eb
+              .selectFrom('grid_unlocks')
+              .select('target_id')
+              .where('viewer_id', '=', viewerId)
+              .where('day', '=', today)
+              .where('target_id', '=', targetId),
+          ),
+          eb.exists(eb.selectFrom('matches').select('id').where('user_a', '=', a).where('user_b', '=', b)),
+          eb.exists(eb.selectFrom('conversations').select('id').where('user_a', '=', a).where('user_b', '=', b)),
+        ])
+        .as('open'),
+    ])
+    .executeTakeFirstOrThrow();
+  return Boolean(row.open);
+}

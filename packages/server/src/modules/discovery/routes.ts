@@ -1,0 +1,82 @@
+import { apiErrorSchema, gridPageSchema, gridQuery, locationBody, Messages } from '@fmk/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { authUser, requireAuth } from '../../platform/auth.ts';
+import { unauthorized } from '../../platform/errors.ts';
+import type { Module } from '../index.ts';
+import { GridService, LocationService } from './service.ts';
+
+const secured = { security: [{ bearer: [] }] };
+export const locationConsentBody = z.object({ consent: z.boolean({ error: 'Consent must be true or false.' }) });
+
+/** Location routes answer 'User not authenticated' (spec section 8), before validating the body. */
+function requireLocationAuth(req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
+  done(req.auth ? undefined : unauthorized(Messages.locationUnauthenticated));
+}
+
+/** Locations and the grid (issue 4 items 1-3). */
+export const discoveryModule: Module = async (app, deps) => {
+  const locations = new LocationService(deps);
+  const grid = new GridService(deps, deps.config.tokenSecret);
+
+  app.put(
+    '/me/location',
+    {
+      preValidation: requireLocationAuth,
+      schema: {
+        tags: ['discovery'],
+        summary: 'Share my position: stored only as the centre of its 500 m cell (30 s between updates)',
+        ...secured,
+        body: locationBody,
+      },
+    },
+    async (req, reply) => {
+      await locations.update(authUser(req).userId, req.body);
+      return reply.status(204).send();
+    },
+  );
+
+  app.put(
+    '/me/location/consent',
+    {
+      preValidation: requireLocationAuth,
+      schema: {
+        tags: ['discovery'],
+        summary: 'Give or withdraw consent to location sharing (withdrawing also stops sharing)',
+        ...secured,
+        body: locationConsentBody,
+      },
+    },
+    async (req, reply) => {
+      await locations.setConsent(authUser(req).userId, req.body.consent);
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/me/location',
+    {
+      preValidation: requireLocationAuth,
+      schema: { tags: ['discovery'], summary: 'Stop sharing my location', ...secured },
+    },
+    async (req, reply) => {
+      await locations.stop(authUser(req).userId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/grid',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['discovery'],
+        summary: 'Nearby profiles by distance between cells; advanced filters need Premium (403)',
+        ...secured,
+        querystring: gridQuery,
+        response: { 200: gridPageSchema, '4xx': apiErrorSchema },
+      },
+    },
+    async (req) => grid.page(authUser(req).userId, req.query),
+  );
+};

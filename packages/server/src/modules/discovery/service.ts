@@ -1,0 +1,228 @@
+import {
+  ADVANCED_FILTERS_UPSELL,
+  type Clock,
+  cellOf,
+  clickableSet,
+  effectiveTier,
+  type GridPage,
+  type GridQuery,
+  isImpossibleJump,
+  LOCATION_UPDATE_MIN_INTERVAL_MS,
+  type LocationBody,
+  snap,
+  TIER_LIMITS,
+  UNLIMITED,
+  usesAdvancedFilters,
+} from '@fmk/core';
+import type { Db } from '../../db/index.ts';
+import { AppError, badRequest, forbidden, limitReached, tooManyRequests, unauthorized } from '../../platform/errors.ts';
+import { CursorSealer, type GridCursor } from './cursor.ts';
+import { toGridCell } from './present.ts';
+import {
+  chordForKm,
+  deactivateLocation,
+  findGridViewer,
+  findLocation,
+  flagLocation,
+  type GridFilters,
+  type GridRow,
+  type GridViewer,
+  gridPageQuery,
+  insertUnlocks,
+  lockUserForLocation,
+  nearestExtent,
+  setLocationConsent,
+  upsertLocation,
+} from './repo.ts';
+
+export const LocationMessages = {
+  consentRequired: 'Turn on location sharing to use your location.',
+  tooSoon: 'You can update your location once every 30 seconds. Please wait a moment and try again.',
+  impossibleJump: 'That location change is not possible so quickly.',
+} as const;
+export const GridMessages = {
+  ageRange: 'The minimum age must not be above the maximum age.',
+  badCursor: 'That page of the grid is no longer available. Reload the grid.',
+} as const;
+
+/**
+ * A location not updated for this long is stale and leaves the grid (our decision: the spec's
+ * 30-minute window is for "nearby now"; a grid of people who opened the app this month stays alive).
+ */
+export const GRID_LOCATION_MAX_AGE_DAYS = 30;
+const KM_PER_MILE = 1.609344;
+/** First look among this many nearest locations per row wanted. */
+export const NEAREST_FACTOR = 4;
+/** Past this many nearest locations a short page is taken as the end (a safety stop). */
+const MAX_NEAREST = 2_000_000;
+
+/** The UTC day of an instant (YYYY-MM-DD): the unit of the clickable set and of the tie shuffle. */
+export function dayOf(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+export interface DiscoveryDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/** PUT/DELETE /me/location and the consent it needs (spec sections 3 "Location", 8). */
+export class LocationService {
+  constructor(private readonly deps: DiscoveryDeps) {}
+
+  /**
+   * Stores the centre of the position's cell, nothing finer. Refused without consent, more often
+   * than every 30 s (429), and for a jump faster than an airliner (422, flagged, not moved).
+   */
+  async update(userId: string, body: LocationBody): Promise<void> {
+    const now = this.deps.clock.now();
+    const point = snap(body);
+    const cell = cellOf(body);
+    // A flag is written, then the request refused: the refusal is thrown after the commit.
+    const outcome = await this.deps.db.transaction().execute(async (trx) => {
+      const user = await lockUserForLocation(trx, userId);
+      if (!user) throw unauthorized();
+      if (!user.location_sharing_consent) return 'no_consent' as const;
+      const prev = await findLocation(trx, userId);
+      if (prev && now.getTime() - prev.last_updated.getTime() < LOCATION_UPDATE_MIN_INTERVAL_MS) return 'too_soon' as const;
+      if (prev && isImpossibleJump({ lat: prev.lat, lng: prev.lng }, prev.last_updated, point, now)) {
+        await flagLocation(trx, userId, now, 'impossible_jump');
+        return 'jump' as const;
+      }
+      await upsertLocation(trx, { userId, ...point, row: cell.row, col: cell.col, mode: user.current_mode, at: now });
+      return 'ok' as const;
+    });
+    if (outcome === 'no_consent') throw forbidden(LocationMessages.consentRequired, 'consent_required');
+    if (outcome === 'too_soon') throw tooManyRequests(LocationMessages.tooSoon);
+    if (outcome === 'jump') throw new AppError(422, 'impossible_location', LocationMessages.impossibleJump);
+  }
+
+  /** Consent on or off; off also takes the user out of every grid at once. */
+  async setConsent(userId: string, consent: boolean): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      await setLocationConsent(trx, userId, consent, this.deps.clock.now());
+      if (!consent) await deactivateLocation(trx, userId);
+    });
+  }
+
+  /** Stop sharing. The cell centre is kept (inactive) so a return is still rate-limited and checked for jumps. */
+  async stop(userId: string): Promise<void> {
+    await deactivateLocation(this.deps.db, userId);
+  }
+}
+
+type GridViewerRow = NonNullable<Awaited<ReturnType<typeof findGridViewer>>>;
+
+/**
+ * Who searches from where with which filters: the viewer's preferences under the query's
+ * overrides, in km (imperial preferences mean miles). Exported so the benchmark runs the very
+ * same SQL through the driver.
+ */
+export function gridSearch(
+  viewerId: string,
+  viewer: GridViewerRow & { lat: number; lng: number },
+  q: GridQuery,
+  now: Date,
+  cursor: GridCursor | null,
+): { v: GridViewer; filters: GridFilters } {
+  const prefs = viewer.preferences;
+  // showMe: every user is a man and no other gender is stored, so every choice shows everyone.
+  const maxKm = (q.maxDistance ?? prefs.maxDistance) * (prefs.units === 'imperial' ? KM_PER_MILE : 1);
+  const today = dayOf(now);
+  return {
+    v: { id: viewerId, lat: viewer.lat, lng: viewer.lng, mode: viewer.current_mode, seedDay: cursor?.seedDay ?? today, today },
+    filters: {
+      ageMin: q.ageMin ?? prefs.ageRange[0],
+      ageMax: q.ageMax ?? prefs.ageRange[1],
+      maxChord: chordForKm(maxKm),
+      freshSince: new Date(now.getTime() - GRID_LOCATION_MAX_AGE_DAYS * 86_400_000),
+      onlineOnly: q.onlineOnly,
+      withPhotos: q.withPhotos,
+      position: q.position,
+      tribe: q.tribe,
+      heightMin: q.heightMin,
+      heightMax: q.heightMax,
+    },
+  };
+}
+
+/**
+ * GET /grid as a pipeline (STYLE.md #5): candidates (the nearest locations) → load (their users)
+ * → rules (repo.visibleInGrid) → present (present.ts). The first three are one statement: the
+ * rules must run before the page's LIMIT, or pages would come back short and paging would skip.
+ */
+export class GridService {
+  private readonly cursors: CursorSealer;
+  constructor(
+    private readonly deps: DiscoveryDeps,
+    cursorSecret: string,
+  ) {
+    this.cursors = new CursorSealer(cursorSecret);
+  }
+
+  /**
+   * The first n visible users after the cursor. Looks among the k nearest locations, k = 4n at
+   * first (most nearby users are visible); a short page is the end only when those k were all
+   * the locations in range, else k grows eightfold (sparse filters, a crowd of hidden users).
+   */
+  private async visibleNearest(v: GridViewer, f: GridFilters, cursor: GridCursor | null, n: number): Promise<GridRow[]> {
+    for (let k = n * NEAREST_FACTOR; ; k *= 8) {
+      const rows = await gridPageQuery(this.deps.db, v, f, cursor, n, k).execute();
+      if (rows.length >= n || k >= MAX_NEAREST) return rows;
+      const extent = await nearestExtent(this.deps.db, v, f, cursor, k);
+      if (extent.count < k || extent.max_d === null || Number(extent.max_d) > f.maxChord) return rows;
+    }
+  }
+
+  async page(viewerId: string, q: GridQuery): Promise<GridPage> {
+    const now = this.deps.clock.now();
+    const today = dayOf(now);
+    const viewer = await findGridViewer(this.deps.db, viewerId, today);
+    if (!viewer) throw unauthorized();
+    const tier = effectiveTier({ subscriptionTier: viewer.subscription_tier, hasLifetimePremium: viewer.has_lifetime_premium });
+    const clickableLimit = TIER_LIMITS[tier].clickableProfiles;
+    // The server refuses, whatever the client shows (spec section 6).
+    if (tier === 'free' && usesAdvancedFilters(q)) throw limitReached(ADVANCED_FILTERS_UPSELL);
+    const prefs = viewer.preferences;
+    if ((q.ageMin ?? prefs.ageRange[0]) > (q.ageMax ?? prefs.ageRange[1])) throw badRequest(GridMessages.ageRange);
+    if (viewer.lat === null || viewer.lng === null || !viewer.location_active) {
+      return { items: [], nextCursor: null, clickableLimit, hasLocation: false };
+    }
+    const cursor = q.cursor ? this.cursors.open(q.cursor, viewerId) : null;
+    if (q.cursor && !cursor) throw badRequest(GridMessages.badCursor);
+
+    const { v, filters } = gridSearch(viewerId, { ...viewer, lat: viewer.lat, lng: viewer.lng }, q, now, cursor);
+
+    // The clickable set is the first N of the day's first page (topped up while short of N).
+    const unlocking = !cursor && clickableLimit !== UNLIMITED && (viewer.unlocked_today ?? 0) < clickableLimit;
+    const fetch = Math.max(q.limit, unlocking ? clickableLimit : 0) + 1;
+    const rows = await this.visibleNearest(v, filters, cursor, fetch);
+
+    const unlocked = new Set<string>();
+    if (unlocking) {
+      const room = clickableLimit - (viewer.unlocked_today ?? 0);
+      const firstN = [
+        ...clickableSet(
+          rows.slice(0, clickableLimit).map((r) => r.id),
+          tier,
+        ),
+      ];
+      const add = firstN.filter((id) => !rows.find((r) => r.id === id)?.open).slice(0, room);
+      await insertUnlocks(this.deps.db, viewerId, today, add, now);
+      for (const id of add) unlocked.add(id);
+    }
+
+    const page = rows.slice(0, q.limit);
+    const last = page.at(-1);
+    const more = rows.length > q.limit && last !== undefined;
+    const units = prefs.units;
+    return {
+      items: page.map((r) =>
+        toGridCell(r, { lat: v.lat, lng: v.lng }, units, !(clickableLimit === UNLIMITED || r.open || unlocked.has(r.id))),
+      ),
+      nextCursor: more ? this.cursors.seal({ viewerId, seedDay: v.seedDay, d: Number(last.d), id: last.id }) : null,
+      clickableLimit,
+      hasLocation: true,
+    };
+  }
+}

@@ -1,0 +1,82 @@
+import { apiErrorSchema, likesPageSchema, matchSchema, selectionBody, selectionResultSchema } from '@fmk/core';
+import { z } from 'zod';
+import { authUser, requireAuth } from '../../platform/auth.ts';
+import type { Module } from '../index.ts';
+import { GameService } from './service.ts';
+
+const secured = { security: [{ bearer: [] }] };
+const errors = { '4xx': apiErrorSchema };
+
+/**
+ * The game (issue 4): fuck / marry / kill selections, matches, who likes you and the Messages
+ * badge. Live events (match, super, like) go out on the bus after each commit.
+ */
+export const gameModule: Module = async (app, deps) => {
+  const game = new GameService(deps);
+
+  app.post(
+    '/selections',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['game'],
+        summary: 'Fuck, marry or kill a user (idempotent by clientId)',
+        ...secured,
+        body: selectionBody,
+        response: { 200: selectionResultSchema, ...errors },
+      },
+    },
+    async (req) => game.select(authUser(req).userId, req.body),
+  );
+
+  app.get(
+    '/matches',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['game'],
+        summary: 'My matches, newest first',
+        ...secured,
+        response: { 200: z.array(matchSchema), ...errors },
+      },
+    },
+    async (req) => game.listMatches(authUser(req).userId),
+  );
+
+  app.get(
+    '/likes',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['game'],
+        summary: 'Who likes you: pending selections (identities for Premium and Platinum only)',
+        ...secured,
+        response: { 200: likesPageSchema, ...errors },
+      },
+    },
+    async (req) => game.likes(authUser(req).userId),
+  );
+
+  app.post(
+    '/likes/seen',
+    { preHandler: requireAuth, schema: { tags: ['game'], summary: 'Mark my pending selections seen', ...secured } },
+    async (req, reply) => {
+      await game.markLikesSeen(authUser(req).userId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/badges',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['game'],
+        summary: 'The Messages tab badge: unread conversations plus pending matches',
+        ...secured,
+        response: { 200: z.object({ messages: z.number().int() }), ...errors },
+      },
+    },
+    async (req) => game.badges(authUser(req).userId),
+  );
+};

@@ -1,0 +1,228 @@
+import {
+  type Clock,
+  DAY,
+  effectiveTier,
+  type LikesPage,
+  type LiveServerEvent,
+  type Match,
+  Messages,
+  matchPair,
+  matchTypeOf,
+  pendingCount,
+  type SelectionBody,
+  type SelectionResult,
+  type StoredAction,
+  SUPER_PER_DAY,
+  selectionTypesFor,
+  superLimitMessage,
+  superRemaining,
+  utcDayStart,
+} from '@fmk/core';
+import type { Db } from '../../db/index.ts';
+import { type Bus, withEvents } from '../../platform/bus.ts';
+import { badRequest, conflict, limitReached, notFound } from '../../platform/errors.ts';
+import type { Notifier } from '../../platform/push.ts';
+import { unreadConversations } from '../messaging/repo.ts';
+import type { GameUserRow } from './repo.ts';
+import * as repo from './repo.ts';
+
+export interface GameServiceDeps {
+  db: Db;
+  clock: Clock;
+  bus: Bus;
+  /** Push for a new match to a user with no open tab (issue 5); optional in unit setups. */
+  notifier?: Pick<Notifier, 'newMatch'>;
+}
+
+/** Who-likes-you lists at most this many cards; the counts cover all. */
+const LIKES_PAGE_LIMIT = 200;
+
+type Emit = (to: readonly string[], event: LiveServerEvent) => void;
+
+const actionLabel = { fuck: 'Fuck', marry: 'Marry' } as const;
+
+/**
+ * The game (spec sections 3 "Match", 4 "Match" and "Pending selections", 6): selections, matches
+ * and who likes you. Writes run in one transaction; live events go out after it commits.
+ */
+export class GameService {
+  constructor(private readonly deps: GameServiceDeps) {}
+
+  /**
+   * Applies one selection. Retried with the same clientId it returns the first result and
+   * changes nothing. Kill is not stored. A new choice toward the same target replaces the old.
+   */
+  async select(chooserId: string, body: SelectionBody): Promise<SelectionResult> {
+    const matched: Array<Extract<LiveServerEvent, { type: 'match' }> & { to: string }> = [];
+    const result = await withEvents(this.deps.db, this.deps.bus, (trx, emit) =>
+      this.selectIn(
+        trx,
+        (to, event) => {
+          if (event.type === 'match' && event.new) for (const id of to) if (id !== chooserId) matched.push({ ...event, to: id });
+          emit(to, event);
+        },
+        chooserId,
+        body,
+      ),
+    );
+    // After the commit: the other one hears of a new match by push when he has no open tab.
+    for (const m of matched) {
+      void this.deps.notifier?.newMatch({
+        toUserId: m.to,
+        otherName: m.match.other.displayName,
+        conversationId: m.match.conversationId,
+      });
+    }
+    return result;
+  }
+
+  private async selectIn(trx: Db, emit: Emit, chooserId: string, body: SelectionBody): Promise<SelectionResult> {
+    const now = this.deps.clock.now();
+    const { targetId, clientId } = body;
+    if (targetId === chooserId) throw notFound(Messages.userNotFound);
+    const users = await repo.lockPair(trx, chooserId, targetId);
+    const chooser = users.get(chooserId);
+    const target = users.get(targetId);
+    if (!chooser || !target?.is_active) throw notFound(Messages.userNotFound);
+    const dayStart = utcDayStart(now);
+    const ctx = await repo.selectionContext(trx, {
+      chooserId,
+      targetId,
+      clientId,
+      dayStart,
+      dayEnd: new Date(dayStart.getTime() + DAY),
+    });
+    if (ctx.blocked) throw notFound(Messages.userNotFound);
+    if (ctx.earlier) {
+      if (ctx.earlier.target_id !== targetId || ctx.earlier.action !== body.action) {
+        throw conflict('This client id was already used for another selection.');
+      }
+      return ctx.earlier.result as SelectionResult;
+    }
+
+    const tier = effectiveTier({ subscriptionTier: chooser.subscription_tier, hasLifetimePremium: chooser.has_lifetime_premium });
+    const allowance = SUPER_PER_DAY[tier];
+    let supersToday = ctx.supersToday;
+    const record = async (result: SelectionResult, isSuper: boolean) => {
+      await repo.saveRequest(trx, { chooserId, clientId, targetId, action: body.action, isSuper, result, at: now });
+      return result;
+    };
+
+    // Kill moves on: nothing stored, nothing counted; the client hides the profile this session.
+    if (body.action === 'kill') {
+      return record({ action: 'kill', super: false, match: null, superRemaining: superRemaining(allowance, supersToday) }, false);
+    }
+    const action: StoredAction = body.action;
+    if (!selectionTypesFor(chooser.app_mode).includes(action)) {
+      throw badRequest(`${actionLabel[action]} is not offered in your app mode.`, { action: 'not offered by appMode' });
+    }
+
+    const before = ctx.mine;
+    // A super toward someone already super-chosen with the same action spends nothing.
+    const spendsSuper = body.super && !(before?.action === action && before.is_super);
+    if (spendsSuper) {
+      if (allowance !== -1 && supersToday >= allowance) throw limitReached(superLimitMessage(tier));
+      supersToday += 1;
+    }
+    const isSuper = body.super || (before?.action === action && before.is_super);
+    const changed = !before || before.action !== action || before.is_super !== isSuper;
+    if (changed) await repo.upsertSelection(trx, { chooserId, targetId, action, isSuper, clientId, at: now });
+
+    // Stats kept true (spec section 3 "stats"): likes received (split by the chooser's mode) and
+    // matches on both sides; superLikes counts the super selections a user made.
+    if (!before) {
+      await repo.bumpStats(trx, targetId, {
+        likes: 1,
+        ...(chooser.current_mode === 'dating' ? { datingLikes: 1 } : { nowTaps: 1 }),
+      });
+    }
+    if (spendsSuper) await repo.bumpStats(trx, chooserId, { superLikes: 1 });
+
+    let match: Match | null = null;
+    const reverse = ctx.theirs;
+    if (reverse && changed) {
+      const pair = matchPair(chooserId, targetId);
+      const matchType = matchTypeOf(action, reverse.action);
+      const userActions = { [chooserId]: action, [targetId]: reverse.action };
+      const m = await repo.upsertMatch(trx, { pair, matchType, userActions, at: now });
+      const conversationId = await repo.upsertMatchedConversation(trx, { pair, matchType, at: now });
+      if (m.created) await repo.bumpStats(trx, [chooserId, targetId], { matches: 1 });
+      const seenBy = (other: GameUserRow): Match => ({
+        id: m.id,
+        users: pair,
+        matchType,
+        userActions,
+        matchedAt: now.toISOString(),
+        createdAt: m.createdAt.toISOString(),
+        conversationId,
+        other: { uid: other.id, displayName: other.display_name, photoURL: other.photo_url },
+      });
+      match = seenBy(target);
+      emit([chooserId], { type: 'match', match, new: m.created });
+      emit([targetId], { type: 'match', match: seenBy(chooser), new: m.created });
+      // A new match takes each one's selection off the other's pending list.
+      if (m.created) {
+        emit([chooserId], { type: 'like', count: pendingCount(await repo.pendingCounts(trx, chooserId)) });
+        emit([targetId], { type: 'like', count: pendingCount(await repo.pendingCounts(trx, targetId)) });
+      }
+    } else if (reverse) {
+      match = (await repo.listMatches(trx, chooserId, matchPair(chooserId, targetId)))[0] ?? null;
+    } else if (changed) {
+      emit([targetId], { type: 'like', count: pendingCount(await repo.pendingCounts(trx, targetId)) });
+    }
+    if (spendsSuper) {
+      emit([targetId], {
+        type: 'super',
+        kind: action === 'fuck' ? 'super-fuck' : 'super-marry',
+        from: { uid: chooser.id, displayName: chooser.display_name, photoURL: chooser.photo_url },
+      });
+    }
+
+    return record({ action, super: isSuper, match, superRemaining: superRemaining(allowance, supersToday) }, spendsSuper);
+  }
+
+  listMatches(userId: string): Promise<Match[]> {
+    return repo.listMatches(this.deps.db, userId);
+  }
+
+  /** Who likes you (spec section 4, tier table of section 6): identities only for Premium and up. */
+  async likes(userId: string): Promise<LikesPage> {
+    const db = this.deps.db;
+    const me = await db
+      .selectFrom('users')
+      .select(['subscription_tier', 'has_lifetime_premium'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const redacted =
+      effectiveTier({ subscriptionTier: me.subscription_tier, hasLifetimePremium: me.has_lifetime_premium }) === 'free';
+    const [counts, rows] = await Promise.all([repo.pendingCounts(db, userId), repo.listPending(db, userId, LIKES_PAGE_LIMIT)]);
+    return {
+      count: pendingCount(counts),
+      fuck: counts.fuck,
+      marry: counts.marry,
+      unseen: counts.unseen,
+      redacted,
+      items: rows.map((r) => ({
+        // Free users get blurred cards: the identity never leaves the server.
+        user: redacted ? null : { uid: r.chooser_id, displayName: r.display_name, age: r.age, photoURL: r.photo_url },
+        action: r.action,
+        super: r.is_super,
+        at: r.updated_at.toISOString(),
+        seen: r.seen_at !== null,
+      })),
+    };
+  }
+
+  markLikesSeen(userId: string): Promise<void> {
+    return repo.markPendingSeen(this.deps.db, userId, this.deps.clock.now());
+  }
+
+  /** The Messages tab badge (spec section 2): unread conversations plus pending matches. */
+  async badges(userId: string): Promise<{ messages: number }> {
+    const [unread, counts] = await Promise.all([
+      unreadConversations(this.deps.db, userId),
+      repo.pendingCounts(this.deps.db, userId),
+    ]);
+    return { messages: unread + pendingCount(counts) };
+  }
+}

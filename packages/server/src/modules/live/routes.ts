@@ -1,0 +1,145 @@
+import { LIVE_AUTH_TIMEOUT_MS, LIVE_CLOSE_UNAUTHORIZED, type LiveServerEvent, Messages } from '@fmk/core';
+import type { WebSocket } from 'ws';
+import { resolveToken } from '../../platform/auth.ts';
+import type { LiveEvent } from '../../platform/bus.ts';
+import type { Module } from '../index.ts';
+import { MessagingService } from '../messaging/service.ts';
+import { Presence } from './presence.ts';
+
+/** Protocol pings: a socket that has not answered the previous one is dropped. */
+const HEARTBEAT_MS = 30_000;
+
+function send(socket: WebSocket, event: LiveServerEvent | LiveEvent): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+}
+
+function parse(data: unknown): { type?: unknown; token?: unknown } | null {
+  try {
+    const v: unknown = JSON.parse(String(data));
+    return typeof v === 'object' && v !== null ? (v as { type?: unknown; token?: unknown }) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Deliveries noted within this window are written together (one UPDATE per conversation). */
+const DELIVERY_FLUSH_MS = 5;
+
+/**
+ * The live channel, GET /api/v1/live (protocol in core's live.ts). The first message must be
+ * {type:'auth', token} (browsers cannot set headers on a WebSocket); then the user's events from
+ * the bus are forwarded, and presence follows the user's open sockets (on every instance).
+ * A message event written to its recipient's socket marks it delivered (the sender hears
+ * {type:'delivered'}).
+ */
+export const liveModule: Module = async (app, deps) => {
+  const presence = new Presence(deps.db, deps.clock, deps.bus, (err) => app.log.warn({ err }, 'presence write failed'));
+  const messaging = new MessagingService(deps);
+  const deliveries = new Map<string, { receiverId: string; conversationId: string; upTo: number }>();
+  const deliveryWrites = new Set<Promise<void>>();
+  let deliveryTimer: NodeJS.Timeout | null = null;
+  const flushDeliveries = () => {
+    deliveryTimer = null;
+    for (const d of deliveries.values()) {
+      const p = messaging
+        .markDelivered(d.receiverId, d.conversationId, d.upTo)
+        .catch((err: unknown) => app.log.warn({ err }, 'delivery write failed'));
+      deliveryWrites.add(p);
+      void p.finally(() => deliveryWrites.delete(p));
+    }
+    deliveries.clear();
+  };
+  const delivered = (receiverId: string, event: LiveEvent) => {
+    const m = (event as { message?: { receiverId?: string; conversationId?: string; seq?: number } }).message;
+    if (event.type !== 'message' || m?.receiverId !== receiverId || !m.conversationId || typeof m.seq !== 'number') return;
+    const key = `${receiverId}:${m.conversationId}`;
+    const prev = deliveries.get(key);
+    deliveries.set(key, { receiverId, conversationId: m.conversationId, upTo: Math.max(prev?.upTo ?? 0, m.seq) });
+    deliveryTimer ??= setTimeout(flushDeliveries, DELIVERY_FLUSH_MS);
+  };
+  const alive = new WeakSet<WebSocket>();
+  const sockets = new Set<WebSocket>();
+
+  const heartbeat = setInterval(() => {
+    presence.heartbeat().catch((err: unknown) => app.log.warn({ err }, 'presence heartbeat failed'));
+    for (const s of sockets) {
+      if (!alive.has(s)) {
+        s.terminate();
+        continue;
+      }
+      alive.delete(s);
+      s.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  // preClose: the database is still open (the app's onClose closes it).
+  app.addHook('preClose', async () => {
+    clearInterval(heartbeat);
+    for (const s of sockets) s.terminate();
+    if (deliveryTimer) clearTimeout(deliveryTimer);
+    flushDeliveries();
+    await Promise.all(deliveryWrites);
+    await presence.closeAll();
+  });
+
+  app.get(
+    '/live',
+    { websocket: true, schema: { tags: ['live'], summary: 'Live events (WebSocket)', hide: true } },
+    (socket, req) => {
+      let userId: string | null = null;
+      let connectionId: string | null = null;
+      let unsubscribe: (() => void) | null = null;
+      let expiry: NodeJS.Timeout | null = null;
+      sockets.add(socket);
+      alive.add(socket);
+      socket.on('pong', () => alive.add(socket));
+
+      const reject = () => socket.close(LIVE_CLOSE_UNAUTHORIZED, Messages.authRequired);
+      const authTimer = setTimeout(reject, LIVE_AUTH_TIMEOUT_MS);
+
+      const authenticate = async (token: unknown) => {
+        const auth = await resolveToken(deps.db, deps.tokens, deps.clock, typeof token === 'string' ? token : null);
+        if (!auth) return reject();
+        if (socket.readyState !== socket.OPEN) return;
+        const uid = auth.userId;
+        userId = uid;
+        unsubscribe = deps.bus.subscribe(uid, (event) => {
+          if (socket.readyState !== socket.OPEN) return;
+          send(socket, event);
+          delivered(uid, event);
+        });
+        connectionId = presence.connected(uid);
+        // A socket outlives no token: at its expiry the client reconnects with a fresh one.
+        const left = auth.expiresAt.getTime() - deps.clock.now().getTime();
+        expiry = setTimeout(reject, Math.max(0, Math.min(left, 2 ** 31 - 1)));
+        expiry.unref();
+        send(socket, { type: 'ready', uid: userId });
+      };
+
+      let authStarted = false;
+      socket.on('message', (data) => {
+        const msg = parse(data);
+        if (!authStarted) {
+          authStarted = true;
+          clearTimeout(authTimer);
+          if (msg?.type !== 'auth') return reject();
+          authenticate(msg.token).catch((err: unknown) => {
+            req.log.warn({ err }, 'live auth failed');
+            reject();
+          });
+          return;
+        }
+        if (msg?.type === 'ping') send(socket, { type: 'pong' });
+      });
+
+      socket.on('close', () => {
+        clearTimeout(authTimer);
+        if (expiry) clearTimeout(expiry);
+        sockets.delete(socket);
+        unsubscribe?.();
+        if (userId && connectionId) presence.disconnected(userId, connectionId);
+      });
+    },
+  );
+};

@@ -1,0 +1,272 @@
+import type { Conversation, Message, Photo } from '@fmk/core';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { Storage } from '../../platform/storage.ts';
+
+/** Neither user blocked the other (either way). `otherRef` is a column holding the other user's id. */
+export function notBlocked(viewerId: string, otherRef: string) {
+  const other = sql.ref(otherRef);
+  return sql<boolean>`not exists (select 1 from user_blocks ub where (ub.blocker_id = ${viewerId} and ub.blocked_id = ${other}) or (ub.blocked_id = ${viewerId} and ub.blocker_id = ${other}))`;
+}
+
+/** True when either user blocked the other. */
+export async function isBlocked(db: Db, a: string, b: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_blocks')
+    .select('blocker_id')
+    .where((w) =>
+      w.or([
+        w.and([w('blocker_id', '=', a), w('blocked_id', '=', b)]),
+        w.and([w('blocker_id', '=', b), w('blocked_id', '=', a)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+const mine = (me: string, a: string, b: string) => sql`case when c.user_a = ${me} then ${sql.ref(a)} else ${sql.ref(b)} end`;
+
+/**
+ * The viewer's conversations as he sees them: the other participant active and not blocked
+ * either way. `id` picks one (deleted for me or not); without it, the list excludes deleted ones.
+ */
+export async function listConversations(db: Db, me: string, opts: { id?: string; limit: number }) {
+  let q = db
+    .selectFrom('conversations as c')
+    .innerJoin('users as other', (j) =>
+      j.on((eb) =>
+        eb.or([
+          eb.and([eb('c.user_a', '=', me), eb('other.id', '=', eb.ref('c.user_b'))]),
+          eb.and([eb('c.user_b', '=', me), eb('other.id', '=', eb.ref('c.user_a'))]),
+        ]),
+      ),
+    )
+    .leftJoin('messages as m', 'm.id', 'c.last_message_id')
+    .select([
+      'c.id',
+      'c.type',
+      'c.mode',
+      'c.match_type',
+      'c.is_accepted',
+      'c.created_at',
+      'c.last_activity',
+      mine(me, 'c.unread_a', 'c.unread_b').$castTo<number>().as('unread'),
+      'other.id as other_id',
+      'other.display_name',
+      'other.photo_url',
+      'other.is_online',
+      'm.id as m_id',
+      'm.sender_id as m_sender',
+      'm.type as m_type',
+      'm.content as m_content',
+      'm.created_at as m_at',
+    ])
+    .where('other.is_active', '=', true)
+    .where(notBlocked(me, 'other.id'));
+  if (opts.id) q = q.where('c.id', '=', opts.id);
+  else q = q.where(sql<boolean>`${mine(me, 'c.deleted_a', 'c.deleted_b')} = false`);
+  const rows = await q.orderBy('c.last_activity', 'desc').orderBy('c.id').limit(opts.limit).execute();
+  return rows.map(
+    (r): Omit<Conversation, 'typing'> => ({
+      id: r.id,
+      type: r.type,
+      mode: r.mode,
+      matchType: r.match_type,
+      isAccepted: r.is_accepted,
+      other: { uid: r.other_id, displayName: r.display_name, photoURL: r.photo_url, isOnline: r.is_online },
+      lastMessage:
+        r.m_id && r.m_sender && r.m_type && r.m_at
+          ? { id: r.m_id, senderId: r.m_sender, type: r.m_type, content: r.m_content ?? '', timestamp: r.m_at.toISOString() }
+          : null,
+      lastActivity: r.last_activity.toISOString(),
+      unreadCount: Number(r.unread),
+      createdAt: r.created_at.toISOString(),
+    }),
+  );
+}
+
+export interface ParticipantConversation {
+  id: string;
+  user_a: string;
+  user_b: string;
+  otherId: string;
+  /** 'a' when the viewer is user_a. */
+  side: 'a' | 'b';
+}
+
+/**
+ * The conversation when the user takes part in it, the other participant is active and
+ * neither blocked the other; otherwise null ('Could not find conversation or other participant').
+ */
+export async function participantConversation(db: Db, id: string, me: string): Promise<ParticipantConversation | null> {
+  const row = await db
+    .selectFrom('conversations as c')
+    .innerJoin('users as other', (j) =>
+      j.on((eb) =>
+        eb.or([
+          eb.and([eb('c.user_a', '=', me), eb('other.id', '=', eb.ref('c.user_b'))]),
+          eb.and([eb('c.user_b', '=', me), eb('other.id', '=', eb.ref('c.user_a'))]),
+        ]),
+      ),
+    )
+    .select(['c.id', 'c.user_a', 'c.user_b', 'other.id as other_id'])
+    .where('c.id', '=', id)
+    .where('other.is_active', '=', true)
+    .where(notBlocked(me, 'other.id'))
+    .executeTakeFirst();
+  if (!row) return null;
+  return { id: row.id, user_a: row.user_a, user_b: row.user_b, otherId: row.other_id, side: row.user_a === me ? 'a' : 'b' };
+}
+
+const messageColumns = [
+  'm.id',
+  'm.seq',
+  'm.conversation_id',
+  'm.sender_id',
+  'm.receiver_id',
+  'm.client_id',
+  'm.type',
+  'm.content',
+  'm.created_at',
+  'm.delivered_at',
+  'm.read_at',
+  'p.id as photo_id',
+  'p.storage_key',
+  'p.width',
+  'p.height',
+] as const;
+
+function messagesQuery(db: Db) {
+  return db.selectFrom('messages as m').leftJoin('message_photos as p', 'p.id', 'm.photo_id').select(messageColumns);
+}
+
+export type MessageRow = Awaited<ReturnType<ReturnType<typeof messagesQuery>['executeTakeFirstOrThrow']>>;
+
+export function messageById(db: Db, id: string): Promise<MessageRow | undefined> {
+  return messagesQuery(db).where('m.id', '=', id).executeTakeFirst();
+}
+
+export function messageByClientId(db: Db, senderId: string, clientId: string): Promise<MessageRow | undefined> {
+  return messagesQuery(db).where('m.sender_id', '=', senderId).where('m.client_id', '=', clientId).executeTakeFirst();
+}
+
+/** One page of a conversation, newest `limit` before `before`, returned oldest first. */
+export async function messagePage(db: Db, conversationId: string, before: number | undefined, limit: number) {
+  let q = messagesQuery(db).where('m.conversation_id', '=', conversationId);
+  if (before !== undefined) q = q.where('m.seq', '<', before);
+  const rows = await q
+    .orderBy('m.seq', 'desc')
+    .limit(limit + 1)
+    .execute();
+  return { rows: rows.slice(0, limit).reverse(), hasMore: rows.length > limit };
+}
+
+/** Every message to or from the user after `after`, ascending (the catch-up after a reconnect). */
+export async function messagesSince(db: Db, me: string, after: number, limit: number) {
+  const rows = await messagesQuery(db)
+    .where((w) => w.or([w('m.sender_id', '=', me), w('m.receiver_id', '=', me)]))
+    .where('m.seq', '>', after)
+    .orderBy('m.seq')
+    .limit(limit + 1)
+    .execute();
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+/**
+ * The message as `viewerId` sees it. `receiptsFor(receiverId)` tells whether the sender may
+ * see 'read' on messages to that receiver (showsReadReceipts); the receiver always knows.
+ */
+export function toMessage(
+  r: MessageRow,
+  viewerId: string,
+  storage: Storage,
+  receiptsFor: (receiverId: string) => boolean,
+): Message {
+  const readVisible = r.read_at !== null && (viewerId !== r.sender_id || receiptsFor(r.receiver_id));
+  const status = readVisible ? 'read' : r.delivered_at || r.read_at ? 'delivered' : 'sent';
+  const photo: Photo | undefined =
+    r.photo_id && r.storage_key && r.width !== null && r.height !== null
+      ? { id: r.photo_id, url: storage.url(r.storage_key), width: r.width, height: r.height }
+      : undefined;
+  return {
+    id: r.id,
+    seq: Number(r.seq),
+    conversationId: r.conversation_id,
+    senderId: r.sender_id,
+    receiverId: r.receiver_id,
+    clientId: r.client_id,
+    type: r.type,
+    content: r.content,
+    timestamp: r.created_at.toISOString(),
+    status,
+    metadata: photo ? { photo } : {},
+  };
+}
+
+/** users' show_read_receipts (true where no settings row exists yet, its default). */
+export async function readReceiptSettings(db: Db, userIds: readonly string[]): Promise<Map<string, boolean>> {
+  const out = new Map(userIds.map((id) => [id, true]));
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('user_settings')
+    .select(['user_id', 'show_read_receipts'])
+    .where('user_id', 'in', [...userIds])
+    .execute();
+  for (const r of rows) out.set(r.user_id, r.show_read_receipts);
+  return out;
+}
+
+/**
+ * Marks messages to `receiverId` in a conversation delivered up to `upTo`; returns the highest
+ * seq newly marked and its sender, or null when there was nothing to mark.
+ */
+export async function markDelivered(
+  db: Db,
+  q: { receiverId: string; conversationId: string; upTo: number; at: Date },
+): Promise<{ upTo: number; senderId: string } | null> {
+  const rows = await db
+    .updateTable('messages')
+    .set({ delivered_at: q.at })
+    .where('conversation_id', '=', q.conversationId)
+    .where('receiver_id', '=', q.receiverId)
+    .where('seq', '<=', q.upTo)
+    .where('delivered_at', 'is', null)
+    .returning(['seq', 'sender_id'])
+    .execute();
+  if (rows.length === 0) return null;
+  let best = rows[0]!;
+  for (const r of rows) if (r.seq > best.seq) best = r;
+  return { upTo: Number(best.seq), senderId: best.sender_id };
+}
+
+/** Conversations with unread messages for the user, as his list shows them (the badge). */
+export async function unreadConversations(db: Db, me: string): Promise<number> {
+  const row = await db
+    .selectFrom('conversations as c')
+    .innerJoin('users as other', (j) =>
+      j.on((eb) =>
+        eb.or([
+          eb.and([eb('c.user_a', '=', me), eb('other.id', '=', eb.ref('c.user_b'))]),
+          eb.and([eb('c.user_b', '=', me), eb('other.id', '=', eb.ref('c.user_a'))]),
+        ]),
+      ),
+    )
+    .select((s) => s.fn.countAll<number>().as('n'))
+    .where('other.is_active', '=', true)
+    .where(notBlocked(me, 'other.id'))
+    .where(sql<boolean>`${mine(me, 'c.deleted_a', 'c.deleted_b')} = false`)
+    .where(sql<boolean>`${mine(me, 'c.unread_a', 'c.unread_b')} > 0`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The ids of users who share a conversation with `me` (presence goes to them). */
+export async function partnersOf(db: Db, me: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('conversations')
+    .select(sql<string>`case when user_a = ${me} then user_b else user_a end`.as('other'))
+    .where((w) => w.or([w('user_a', '=', me), w('user_b', '=', me)]))
+    .limit(1000)
+    .execute();
+  return rows.map((r) => r.other);
+}

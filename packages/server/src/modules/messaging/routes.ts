@@ -1,0 +1,167 @@
+import {
+  apiErrorSchema,
+  conversationSchema,
+  messagePageSchema,
+  messageSchema,
+  openConversationBody,
+  pageQuery,
+  photoSchema,
+  readBody,
+  sendMessageBody,
+  sinceQuery,
+  typingBody,
+} from '@fmk/core';
+import { z } from 'zod';
+import { authUser, requireAuth } from '../../platform/auth.ts';
+import type { Module } from '../index.ts';
+import { readPhotoUpload } from '../profiles/upload.ts';
+import { MessagingService } from './service.ts';
+
+const secured = { security: [{ bearer: [] }] };
+const errors = { '4xx': apiErrorSchema };
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const tags = ['messaging'];
+
+/** Conversations and messages (issue 5; contract in core's messaging.ts). */
+export const messagingModule: Module = async (app, deps) => {
+  const messaging = new MessagingService({ ...deps, log: app.log });
+
+  app.get(
+    '/conversations',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'My conversations, newest activity first',
+        ...secured,
+        response: { 200: z.array(conversationSchema), ...errors },
+      },
+    },
+    async (req) => messaging.list(authUser(req).userId),
+  );
+
+  app.post(
+    '/conversations',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Open or create the conversation with a user (matched users; Platinum before matching)',
+        ...secured,
+        body: openConversationBody,
+        response: { 200: conversationSchema, ...errors },
+      },
+    },
+    async (req) => messaging.open(authUser(req).userId, req.body.userId),
+  );
+
+  app.get(
+    '/conversations/:id',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'One conversation',
+        ...secured,
+        params: idParams,
+        response: { 200: conversationSchema, ...errors },
+      },
+    },
+    async (req) => messaging.get(authUser(req).userId, req.params.id),
+  );
+
+  app.delete(
+    '/conversations/:id',
+    { preHandler: requireAuth, schema: { tags, summary: 'Delete a conversation for me', ...secured, params: idParams } },
+    async (req, reply) => {
+      await messaging.deleteForMe(authUser(req).userId, req.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/conversations/:id/messages',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Messages, oldest first; page back with before=seq',
+        ...secured,
+        params: idParams,
+        querystring: pageQuery,
+        response: { 200: messagePageSchema, ...errors },
+      },
+    },
+    async (req) => messaging.page(authUser(req).userId, req.params.id, req.query),
+  );
+
+  app.post(
+    '/conversations/:id/messages',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Send a message (idempotent by clientId: a retry returns the first with 200)',
+        ...secured,
+        params: idParams,
+        body: sendMessageBody,
+        response: { 200: messageSchema, 201: messageSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { message, created } = await messaging.send(authUser(req).userId, req.params.id, req.body);
+      return reply.status(created ? 201 : 200).send(message);
+    },
+  );
+
+  app.post(
+    '/conversations/:id/read',
+    { preHandler: requireAuth, schema: { tags, summary: 'Mark read up to a seq', ...secured, params: idParams, body: readBody } },
+    async (req, reply) => {
+      await messaging.read(authUser(req).userId, req.params.id, req.body.upTo);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/conversations/:id/typing',
+    { preHandler: requireAuth, schema: { tags, summary: 'Typing on or off', ...secured, params: idParams, body: typingBody } },
+    async (req, reply) => {
+      await messaging.setTyping(authUser(req).userId, req.params.id, req.body.typing);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/messages/since',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Catch-up: my messages after a seq, ascending (500 a page)',
+        ...secured,
+        querystring: sinceQuery,
+        response: { 200: messagePageSchema, ...errors },
+      },
+    },
+    async (req) => messaging.since(authUser(req).userId, req.query.after),
+  );
+
+  app.post(
+    '/messages/photos',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Upload a photo for a message (multipart "file"); WebP, no metadata',
+        consumes: ['multipart/form-data'],
+        ...secured,
+        response: { 201: photoSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const bytes = await readPhotoUpload(app, req, deps.config.maxPhotoBytes);
+      return reply.status(201).send(await messaging.addPhoto(authUser(req).userId, bytes));
+    },
+  );
+};

@@ -1,0 +1,402 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CATCH_UP_PAGE,
+  type Clock,
+  CONVERSATIONS_PAGE,
+  COULD_NOT_FIND_CONVERSATION,
+  type Conversation,
+  effectiveTier,
+  type LiveServerEvent,
+  type Message,
+  type MessagePage,
+  Messages,
+  matchPair,
+  mayStartConversation,
+  messageLimitText,
+  messagesLeftToday,
+  NOT_MATCHED_TEXT,
+  type Photo,
+  type SendMessage,
+  showsReadReceipts,
+  type Tier,
+  TYPING_TIMEOUT_MS,
+  utcDayStart,
+} from '@fmk/core';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { type Bus, withEvents } from '../../platform/bus.ts';
+import { badRequest, conflict, limitReached, notFound, unauthorized } from '../../platform/errors.ts';
+import type { Notifier } from '../../platform/push.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { bumpStats } from '../game/repo.ts';
+import { reencodePhoto } from '../profiles/image.ts';
+import * as repo from './repo.ts';
+
+export interface MessagingServiceDeps {
+  db: Db;
+  clock: Clock;
+  bus: Bus;
+  storage: Storage;
+  /** Web Push: told of each new message after it commits (never of a retried send). */
+  notifier?: Pick<Notifier, 'newMessage'> | undefined;
+  log?: FastifyBaseLogger;
+}
+
+type Emit = (to: readonly string[], event: LiveServerEvent) => void;
+
+/**
+ * All message inserts take this transaction lock just before inserting, so messages commit in
+ * `seq` order: a client that has seen seq N can never later miss a message below N that was
+ * still uncommitted (the catch-up cursor has no holes). The lock is held only for the insert
+ * and the conversation update, a millisecond or two.
+ */
+const MESSAGE_SEQ_LOCK = 5_000_005;
+
+/** A repeated typing=true within this window is not relayed again (light rate limit). */
+const TYPING_REPEAT_MS = 1000;
+
+const tierOf = (u: { subscription_tier: Tier; has_lifetime_premium: boolean }): Tier =>
+  effectiveTier({ subscriptionTier: u.subscription_tier, hasLifetimePremium: u.has_lifetime_premium });
+
+/**
+ * Conversations and messages (spec sections 3, 4, 6, 7). Writes run in one transaction and
+ * their live events go out after the commit (withEvents).
+ */
+export class MessagingService {
+  /** `${conversationId}:${userId}` → typing until (ms), and the last relayed typing=true. Per instance. */
+  private readonly typing = new Map<string, { until: number; relayedAt: number }>();
+
+  constructor(private readonly deps: MessagingServiceDeps) {}
+
+  private withTyping(c: Omit<Conversation, 'typing'>): Conversation {
+    const t = this.typing.get(`${c.id}:${c.other.uid}`);
+    return { ...c, typing: Boolean(t && t.until > this.deps.clock.now().getTime()) };
+  }
+
+  async list(me: string): Promise<Conversation[]> {
+    const rows = await repo.listConversations(this.deps.db, me, { limit: CONVERSATIONS_PAGE });
+    return rows.map((c) => this.withTyping(c));
+  }
+
+  async get(me: string, id: string, db: Db = this.deps.db): Promise<Conversation> {
+    const [c] = await repo.listConversations(db, me, { id, limit: 1 });
+    if (!c) throw notFound(COULD_NOT_FIND_CONVERSATION);
+    return this.withTyping(c);
+  }
+
+  /** Opens the conversation with `userId`, creating it for matched users (or a Platinum member). */
+  async open(me: string, userId: string): Promise<Conversation> {
+    if (userId === me) throw badRequest("You can't message yourself.", { userId: 'is you' });
+    return withEvents(this.deps.db, this.deps.bus, async (trx, emit: Emit) => {
+      const users = await trx
+        .selectFrom('users')
+        .select(['id', 'is_active', 'subscription_tier', 'has_lifetime_premium'])
+        .where('id', 'in', [me, userId])
+        .execute();
+      const self = users.find((u) => u.id === me);
+      const other = users.find((u) => u.id === userId);
+      if (!self) throw unauthorized();
+      if (!other?.is_active) throw notFound(Messages.userNotFound);
+      if (await repo.isBlocked(trx, me, userId)) throw notFound(COULD_NOT_FIND_CONVERSATION);
+      const [a, b] = matchPair(me, userId);
+      const existing = await trx
+        .selectFrom('conversations')
+        .select(['id'])
+        .where('user_a', '=', a)
+        .where('user_b', '=', b)
+        .executeTakeFirst();
+      if (existing) {
+        const col = a === me ? 'deleted_a' : 'deleted_b';
+        await trx
+          .updateTable('conversations')
+          .set({ [col]: false })
+          .where('id', '=', existing.id)
+          .execute();
+        return this.get(me, existing.id, trx);
+      }
+      const match = await trx
+        .selectFrom('matches')
+        .select('match_type')
+        .where('user_a', '=', a)
+        .where('user_b', '=', b)
+        .executeTakeFirst();
+      if (!mayStartConversation({ matched: Boolean(match), tier: tierOf(self) })) throw limitReached(NOT_MATCHED_TEXT);
+      const now = this.deps.clock.now();
+      const id = randomUUID();
+      await trx
+        .insertInto('conversations')
+        .values({
+          id,
+          user_a: a,
+          user_b: b,
+          type: match ? 'matched' : 'direct',
+          mode: 'dating',
+          match_type: match?.match_type ?? null,
+          created_at: now,
+          updated_at: now,
+          last_activity: now,
+        })
+        .execute();
+      emit([me, userId], { type: 'conversation', conversationId: id, removed: false });
+      return this.get(me, id, trx);
+    });
+  }
+
+  /** Delete for me (spec "deletedFor"): hidden from my list until a new message arrives. */
+  async deleteForMe(me: string, id: string): Promise<void> {
+    await withEvents(this.deps.db, this.deps.bus, async (trx, emit: Emit) => {
+      const c = await trx
+        .selectFrom('conversations')
+        .select(['id', 'user_a', 'user_b'])
+        .where('id', '=', id)
+        .where((w) => w.or([w('user_a', '=', me), w('user_b', '=', me)]))
+        .executeTakeFirst();
+      if (!c) throw notFound(COULD_NOT_FIND_CONVERSATION);
+      const set = c.user_a === me ? { deleted_a: true, unread_a: 0 } : { deleted_b: true, unread_b: 0 };
+      await trx.updateTable('conversations').set(set).where('id', '=', id).execute();
+      emit([me], { type: 'conversation', conversationId: id, removed: true });
+    });
+  }
+
+  /** Messages of one conversation, oldest first, paging back by seq. Fetching marks mine delivered. */
+  async page(me: string, id: string, q: { before?: number | undefined; limit: number }): Promise<MessagePage> {
+    const db = this.deps.db;
+    const c = await repo.participantConversation(db, id, me);
+    if (!c) throw notFound(COULD_NOT_FIND_CONVERSATION);
+    const { rows, hasMore } = await repo.messagePage(db, id, q.before, q.limit);
+    await this.deliveredByFetch(me, rows);
+    const receipts = await this.receiptsOf(me, [c.otherId]);
+    return { messages: rows.map((r) => repo.toMessage(r, me, this.deps.storage, receipts)), hasMore };
+  }
+
+  /** Catch-up after a reconnect: every message to or from me after `after`, ascending. */
+  async since(me: string, after: number): Promise<MessagePage> {
+    const { rows, hasMore } = await repo.messagesSince(this.deps.db, me, after, CATCH_UP_PAGE);
+    await this.deliveredByFetch(me, rows);
+    const receivers = [...new Set(rows.filter((r) => r.sender_id === me).map((r) => r.receiver_id))];
+    const receipts = await this.receiptsOf(me, receivers);
+    return { messages: rows.map((r) => repo.toMessage(r, me, this.deps.storage, receipts)), hasMore };
+  }
+
+  /** Whether `sender` may see 'read' on his messages to each receiver. */
+  private async receiptsOf(sender: string, receivers: string[], db: Db = this.deps.db): Promise<(receiverId: string) => boolean> {
+    const u = await db
+      .selectFrom('users')
+      .select(['subscription_tier', 'has_lifetime_premium'])
+      .where('id', '=', sender)
+      .executeTakeFirst();
+    if (!u || tierOf(u) === 'free') return () => false;
+    const settings = await repo.readReceiptSettings(db, receivers);
+    return (r) => showsReadReceipts(tierOf(u), settings.get(r) ?? true);
+  }
+
+  private async deliveredByFetch(me: string, rows: repo.MessageRow[]): Promise<void> {
+    const upTo = new Map<string, number>();
+    for (const r of rows) {
+      if (r.receiver_id === me && r.delivered_at === null)
+        upTo.set(r.conversation_id, Math.max(upTo.get(r.conversation_id) ?? 0, r.seq));
+    }
+    if (upTo.size === 0) return;
+    const at = this.deps.clock.now();
+    for (const [conversationId, seq] of upTo) await this.markDelivered(me, conversationId, seq);
+    for (const r of rows) if (r.receiver_id === me && r.delivered_at === null) r.delivered_at = at;
+  }
+
+  /** Delivered up to `upTo` (the recipient's socket got it, or he fetched it); tells the sender. */
+  async markDelivered(receiverId: string, conversationId: string, upTo: number): Promise<void> {
+    const done = await repo.markDelivered(this.deps.db, { receiverId, conversationId, upTo, at: this.deps.clock.now() });
+    if (done) await this.deps.bus.publish([done.senderId], { type: 'delivered', conversationId, upTo: done.upTo });
+  }
+
+  /**
+   * Sends a message. Idempotent by clientId: a retry returns the first message (`created` false)
+   * and writes nothing. The daily tier limit counts new messages only.
+   */
+  async send(me: string, conversationId: string, body: SendMessage): Promise<{ message: Message; created: boolean }> {
+    const { db, bus, clock, storage } = this.deps;
+    const after: { notice?: { toUserId: string; fromName: string | null } } = {};
+    const result = await withEvents(db, bus, async (trx, emit: Emit) => {
+      // The sender's row lock serialises his sends: retries of one clientId and his daily count.
+      const self = await trx
+        .selectFrom('users')
+        .select(['id', 'display_name', 'photo_url', 'subscription_tier', 'has_lifetime_premium'])
+        .where('id', '=', me)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!self) throw unauthorized();
+      const earlier = await repo.messageByClientId(trx, me, body.clientId);
+      if (earlier) {
+        if (earlier.conversation_id !== conversationId) throw conflict('This client id was already used for another message.');
+        const receipts = await this.receiptsOf(me, [earlier.receiver_id], trx);
+        return { message: repo.toMessage(earlier, me, storage, receipts), created: false };
+      }
+      const c = await repo.participantConversation(trx, conversationId, me);
+      if (!c) throw notFound(COULD_NOT_FIND_CONVERSATION);
+
+      const now = clock.now();
+      const day = utcDayStart(now).toISOString().slice(0, 10);
+      const tier = tierOf(self);
+      const counter = await trx
+        .selectFrom('message_counters')
+        .select('count')
+        .where('user_id', '=', me)
+        .where('day', '=', day)
+        .executeTakeFirst();
+      if (messagesLeftToday(tier, counter?.count ?? 0) === 0) throw limitReached(messageLimitText(tier));
+
+      if (body.type === 'photo') {
+        const photo = await trx
+          .selectFrom('message_photos')
+          .select('id')
+          .where('id', '=', body.photoId ?? '')
+          .where('user_id', '=', me)
+          .executeTakeFirst();
+        if (!photo) throw badRequest('Choose a photo you uploaded.', { photoId: 'not your photo' });
+      }
+
+      await sql`select pg_advisory_xact_lock(${MESSAGE_SEQ_LOCK})`.execute(trx);
+      const id = randomUUID();
+      await trx
+        .insertInto('messages')
+        .values({
+          id,
+          conversation_id: conversationId,
+          sender_id: me,
+          receiver_id: c.otherId,
+          client_id: body.clientId,
+          type: body.type,
+          content: body.content,
+          photo_id: body.type === 'photo' ? (body.photoId ?? null) : null,
+          created_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('message_counters')
+        .values({ user_id: me, day, count: 1 })
+        .onConflict((oc) => oc.columns(['user_id', 'day']).doUpdateSet({ count: sql`message_counters.count + 1` }))
+        .execute();
+      // A new message un-deletes the conversation for both (the recipient must see it).
+      await trx
+        .updateTable('conversations')
+        .set({
+          last_message_id: id,
+          last_activity: now,
+          updated_at: now,
+          deleted_a: false,
+          deleted_b: false,
+          ...(c.side === 'a' ? { unread_b: sql<number>`unread_b + 1` } : { unread_a: sql<number>`unread_a + 1` }),
+        })
+        .where('id', '=', conversationId)
+        .execute();
+      await bumpStats(trx, me, { messages: 1 });
+      const row = await repo.messageById(trx, id);
+      if (!row) throw new Error('message vanished');
+      const message = repo.toMessage(row, me, storage, () => false);
+      emit([me, c.otherId], { type: 'message', message });
+      after.notice = { toUserId: c.otherId, fromName: self.display_name };
+      return { message, created: true };
+    });
+    const n = after.notice;
+    if (n && this.deps.notifier) {
+      const m = result.message;
+      try {
+        await this.deps.notifier.newMessage({
+          ...n,
+          text: m.type === 'photo' ? m.content || 'Sent a photo' : m.content,
+          conversationId: m.conversationId,
+        });
+      } catch (err) {
+        this.deps.log?.warn({ err }, 'message notifier failed');
+      }
+    }
+    return result;
+  }
+
+  /** Marks messages to me read up to `upTo`; the sender hears of it where read receipts apply. */
+  async read(me: string, conversationId: string, upTo: number): Promise<void> {
+    await withEvents(this.deps.db, this.deps.bus, async (trx, emit: Emit) => {
+      const c = await repo.participantConversation(trx, conversationId, me);
+      if (!c) throw notFound(COULD_NOT_FIND_CONVERSATION);
+      const now = this.deps.clock.now();
+      const marked = await trx
+        .updateTable('messages')
+        .set({ read_at: now, delivered_at: sql`coalesce(delivered_at, ${now})` })
+        .where('conversation_id', '=', conversationId)
+        .where('receiver_id', '=', me)
+        .where('seq', '<=', upTo)
+        .where('read_at', 'is', null)
+        .returning('seq')
+        .execute();
+      const left = await trx
+        .selectFrom('messages')
+        .select((s) => s.fn.countAll<number>().as('n'))
+        .where('conversation_id', '=', conversationId)
+        .where('receiver_id', '=', me)
+        .where('read_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('conversations')
+        .set(c.side === 'a' ? { unread_a: Number(left.n) } : { unread_b: Number(left.n) })
+        .where('id', '=', conversationId)
+        .execute();
+      emit([me], { type: 'conversation', conversationId, removed: false });
+      if (marked.length === 0) return;
+      const top = Math.max(...marked.map((m) => Number(m.seq)));
+      const sender = await trx
+        .selectFrom('users')
+        .select(['subscription_tier', 'has_lifetime_premium'])
+        .where('id', '=', c.otherId)
+        .executeTakeFirstOrThrow();
+      const allows = (await repo.readReceiptSettings(trx, [me])).get(me) ?? true;
+      if (showsReadReceipts(tierOf(sender), allows)) emit([c.otherId], { type: 'read', conversationId, upTo: top });
+    });
+  }
+
+  /** Relays typing to the other participant; clients turn it off after TYPING_TIMEOUT_MS. */
+  async setTyping(me: string, conversationId: string, typing: boolean): Promise<void> {
+    const c = await repo.participantConversation(this.deps.db, conversationId, me);
+    if (!c) throw notFound(COULD_NOT_FIND_CONVERSATION);
+    const key = `${conversationId}:${me}`;
+    const now = this.deps.clock.now().getTime();
+    const prev = this.typing.get(key);
+    if (typing) {
+      this.typing.set(key, { until: now + TYPING_TIMEOUT_MS, relayedAt: now });
+      if (prev && prev.until > now && now - prev.relayedAt < TYPING_REPEAT_MS) {
+        this.typing.set(key, { until: now + TYPING_TIMEOUT_MS, relayedAt: prev.relayedAt });
+        return;
+      }
+    } else {
+      this.typing.delete(key);
+    }
+    if (this.typing.size > 10_000) for (const [k, v] of this.typing) if (v.until <= now) this.typing.delete(k);
+    await this.deps.bus.publish([c.otherId], { type: 'typing', conversationId, userId: me, typing });
+  }
+
+  /** A photo for a message: the profile photo pipeline (WebP, no metadata), outside the profile limit. */
+  async addPhoto(me: string, upload: Buffer): Promise<Photo> {
+    const { db, storage, clock } = this.deps;
+    const encoded = await reencodePhoto(upload);
+    const id = randomUUID();
+    const storageKey = `photos/messages/${me}/${id}.webp`;
+    await storage.put(storageKey, encoded.data, 'image/webp');
+    try {
+      await db
+        .insertInto('message_photos')
+        .values({
+          id,
+          user_id: me,
+          storage_key: storageKey,
+          width: encoded.width,
+          height: encoded.height,
+          bytes: encoded.data.length,
+          created_at: clock.now(),
+        })
+        .execute();
+    } catch (err) {
+      await storage.delete(storageKey).catch(() => undefined);
+      throw err;
+    }
+    return { id, url: storage.url(storageKey), width: encoded.width, height: encoded.height };
+  }
+}

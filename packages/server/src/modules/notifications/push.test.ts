@@ -1,0 +1,351 @@
+import {
+  createDecipheriv,
+  createECDH,
+  createPublicKey,
+  type ECDH,
+  hkdfSync,
+  randomBytes,
+  randomUUID,
+  verify as verifySignature,
+} from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
+import { signUp } from '../../../test/factories.ts';
+import { DB_KINDS, type TestApp, useTestApp } from '../../../test/harness.ts';
+import { openLive } from '../../../test/live.ts';
+import { PUSH_TTL_SECONDS, PushService } from '../../platform/push.ts';
+import { PushNotifier } from './notifier.ts';
+
+/**
+ * Web Push end to end against a local push service (STACK.md trap 7): the test plays the browser
+ * (an ECDH P-256 key pair and a 16-byte auth secret) and the push service (an HTTP server on
+ * 127.0.0.1), checks the VAPID signature and decrypts the aes128gcm payload per RFC 8291/8188.
+ */
+
+interface Received {
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A push service on 127.0.0.1:0 that records what it receives and answers `status`. */
+class LocalPushService {
+  received: Received[] = [];
+  status = 201;
+  private server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      this.received.push({ url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+      res.statusCode = this.status;
+      res.end();
+      for (const w of this.waiters.splice(0)) w();
+    });
+  });
+  private waiters: Array<() => void> = [];
+  origin = '';
+
+  async start(): Promise<void> {
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+  stop(): Promise<void> {
+    return new Promise((r) => this.server.close(() => r()));
+  }
+  /** Waits until `n` pushes have arrived in total. */
+  async waitFor(n: number, ms = 3000): Promise<Received[]> {
+    const deadline = Date.now() + ms;
+    while (this.received.length < n) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`expected ${n} pushes, got ${this.received.length}`);
+      await new Promise<void>((r) => {
+        const t = setTimeout(r, left);
+        this.waiters.push(() => {
+          clearTimeout(t);
+          r();
+        });
+      });
+    }
+    return this.received;
+  }
+}
+
+/** What a browser holds for one subscription. */
+interface BrowserSubscription {
+  endpoint: string;
+  ecdh: ECDH;
+  auth: Buffer;
+  json: { endpoint: string; keys: { p256dh: string; auth: string } };
+}
+
+function browserSubscription(origin: string): BrowserSubscription {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  const endpoint = `${origin}/push/${randomUUID()}`;
+  return {
+    endpoint,
+    ecdh,
+    auth,
+    json: { endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } },
+  };
+}
+
+/** RFC 8291 (Web Push encryption) over RFC 8188 (aes128gcm), as the browser does it. */
+function decryptPush(sub: BrowserSubscription, body: Buffer): string {
+  const salt = body.subarray(0, 16);
+  const rs = body.readUInt32BE(16);
+  const idlen = body[20]!;
+  const asPublic = body.subarray(21, 21 + idlen);
+  expect(idlen).toBe(65);
+  const records = body.subarray(21 + idlen);
+  expect(records.length).toBeLessThanOrEqual(rs);
+
+  const shared = sub.ecdh.computeSecret(asPublic);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), sub.ecdh.getPublicKey(), asPublic]);
+  const ikm = Buffer.from(hkdfSync('sha256', shared, sub.auth, keyInfo, 32));
+  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
+  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(records.subarray(records.length - 16));
+  const padded = Buffer.concat([decipher.update(records.subarray(0, records.length - 16)), decipher.final()]);
+  // The last record ends with the delimiter 0x02 followed by zero padding.
+  let end = padded.length - 1;
+  while (end >= 0 && padded[end] === 0) end -= 1;
+  expect(padded[end]).toBe(2);
+  return padded.subarray(0, end).toString('utf8');
+}
+
+/** Checks `Authorization: vapid t=<jwt>, k=<key>`: ES256 signature, aud = the endpoint's origin. */
+function verifyVapid(headers: IncomingHttpHeaders, endpoint: string, publicKey: string): Record<string, unknown> {
+  const m = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(headers.authorization ?? '');
+  expect(m, `Authorization: ${headers.authorization}`).not.toBeNull();
+  const [, jwt, k] = m!;
+  expect(k).toBe(publicKey);
+  const [h, p, s] = jwt!.split('.');
+  expect(JSON.parse(Buffer.from(h!, 'base64url').toString())).toMatchObject({ alg: 'ES256', typ: 'JWT' });
+  const raw = Buffer.from(k!, 'base64url');
+  expect(raw.length).toBe(65);
+  const key = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
+    format: 'jwk',
+  });
+  const ok = verifySignature(
+    'sha256',
+    Buffer.from(`${h}.${p}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(s!, 'base64url'),
+  );
+  expect(ok).toBe(true);
+  const claims = JSON.parse(Buffer.from(p!, 'base64url').toString()) as Record<string, unknown>;
+  expect(claims.aud).toBe(new URL(endpoint).origin);
+  expect(claims.sub).toBe('mailto:push-test@example.com');
+  expect(Number(claims.exp)).toBeGreaterThan(Date.now() / 1000);
+  return claims;
+}
+
+const vapidKeys = webpush.generateVAPIDKeys();
+const pushEnv = {
+  VAPID_PUBLIC_KEY: vapidKeys.publicKey,
+  VAPID_PRIVATE_KEY: vapidKeys.privateKey,
+  VAPID_SUBJECT: 'mailto:push-test@example.com',
+};
+
+const putSub = (t: TestApp, headers: Record<string, string>, body: unknown) =>
+  t.app.inject({ method: 'PUT', url: '/api/v1/me/push-subscription', headers, payload: body as object });
+
+/** A mutual selection: b selects a first, then a selects b, so the push for the new match goes to b. */
+async function match(t: TestApp, a: Awaited<ReturnType<typeof signUp>>, b: Awaited<ReturnType<typeof signUp>>) {
+  for (const [from, to] of [
+    [b, a],
+    [a, b],
+  ] as const) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/selections',
+      headers: from.headers,
+      payload: { targetId: to.user.uid, action: 'fuck', clientId: randomUUID() },
+    });
+    expect(res.statusCode).toBe(200);
+  }
+  const matches = await t.app.inject({ method: 'GET', url: '/api/v1/matches', headers: b.headers });
+  return (matches.json() as Array<{ conversationId: string | null }>)[0]!;
+}
+
+const pushService = new LocalPushService();
+beforeAll(() => pushService.start());
+afterAll(() => pushService.stop());
+beforeEach(() => {
+  pushService.received = [];
+  pushService.status = 201;
+});
+
+describe.each(DB_KINDS)('Web Push on %s', (kind) => {
+  const t = useTestApp(kind, { env: pushEnv });
+
+  const user = async (opts: { subscribe?: boolean } = {}) => {
+    const u = await signUp(t().app);
+    const sub = browserSubscription(pushService.origin);
+    if (opts.subscribe !== false) expect((await putSub(t(), u.headers, sub.json)).statusCode).toBe(204);
+    return { ...u, sub };
+  };
+  let sent: PushNotifier;
+  beforeEach(() => {
+    sent = notifier();
+  });
+  const notifier = () =>
+    new PushNotifier({
+      db: t().db,
+      push: new PushService({ db: t().db, clock: t().clock, vapid: t().config.vapid, log: pino({ level: 'silent' }) }),
+      log: pino({ level: 'silent' }),
+    });
+
+  it('offers the VAPID public key in /config', async () => {
+    const res = await t().app.inject({ method: 'GET', url: '/api/v1/config' });
+    expect(res.json().vapidPublicKey).toBe(vapidKeys.publicKey);
+  });
+
+  it('stores the subscription on the user (fcmToken, tokenUpdated) and refreshes it on a new PUT', async () => {
+    const u = await user();
+    const row = () =>
+      t().db.selectFrom('users').select(['fcm_token', 'token_updated']).where('id', '=', u.user.uid).executeTakeFirstOrThrow();
+    expect((await row()).fcm_token).toBe(u.sub.endpoint);
+    expect((await row()).token_updated?.toISOString()).toBe(t().clock.now().toISOString());
+
+    // The client re-PUTs after 7 days (web push.ts); any PUT refreshes tokenUpdated.
+    t().clock.advance(30 * 60 * 1000);
+    expect((await putSub(t(), u.headers, u.sub.json)).statusCode).toBe(204);
+    expect((await row()).token_updated?.toISOString()).toBe(t().clock.now().toISOString());
+    const subs = await t().db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', u.user.uid).execute();
+    expect(subs).toHaveLength(1);
+    expect(subs[0]!.updated_at.toISOString()).toBe(t().clock.now().toISOString());
+
+    const del = await t().app.inject({
+      method: 'DELETE',
+      url: '/api/v1/me/push-subscription',
+      headers: u.headers,
+      payload: { endpoint: u.sub.endpoint },
+    });
+    expect(del.statusCode).toBe(204);
+    expect(await row()).toEqual({ fcm_token: null, token_updated: null });
+  });
+
+  it('refuses endpoints that are not https (http only on 127.0.0.1 outside production) and needs a session', async () => {
+    const u = await user({ subscribe: false });
+    const keys = u.sub.json.keys;
+    expect((await putSub(t(), u.headers, { endpoint: 'http://push.example.com/x', keys })).statusCode).toBe(400);
+    expect((await putSub(t(), u.headers, { endpoint: 'ftp://127.0.0.1/x', keys })).statusCode).toBe(400);
+    expect((await putSub(t(), u.headers, { endpoint: 'https://push.example.com/x', keys })).statusCode).toBe(204);
+    expect((await putSub(t(), {}, u.sub.json)).statusCode).toBe(401);
+  });
+
+  it('sends an encrypted, VAPID-signed push for a new match to the user with no open tab', async () => {
+    const a = await user();
+    const b = await user();
+    await t().db.updateTable('users').set({ display_name: 'Alex' }).where('id', '=', a.user.uid).execute();
+    const m = await match(t(), a, b);
+    const [got] = await pushService.waitFor(1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(pushService.received).toHaveLength(1); // b only: a made the match
+    expect(got!.url).toBe(new URL(b.sub.endpoint).pathname);
+    expect(got!.headers['content-encoding']).toBe('aes128gcm');
+    expect(got!.headers.ttl).toBe(String(PUSH_TTL_SECONDS));
+    expect(got!.headers.urgency).toBe('high');
+    verifyVapid(got!.headers, b.sub.endpoint, vapidKeys.publicKey);
+    expect(JSON.parse(decryptPush(b.sub, got!.body))).toEqual({
+      title: "It's a match!",
+      body: 'You and Alex like each other.',
+      url: `/messages/${m.conversationId}`,
+      tag: `match-${m.conversationId}`,
+    });
+  });
+
+  it('truncates a new message over 50 characters to 47 plus ... and links the conversation', async () => {
+    const u = await user();
+    const text = 'This message is definitely longer than fifty characters, by far.';
+    await sent.newMessage({ toUserId: u.user.uid, fromName: 'Sam', text, conversationId: 'c-1' });
+    const [got] = await pushService.waitFor(1);
+    verifyVapid(got!.headers, u.sub.endpoint, vapidKeys.publicKey);
+    const payload = JSON.parse(decryptPush(u.sub, got!.body)) as { title: string; body: string; url: string };
+    expect(payload).toEqual({ title: 'Sam', body: `${text.slice(0, 47)}...`, url: '/messages/c-1', tag: 'conversation-c-1' });
+    expect(payload.body).toHaveLength(50);
+  });
+
+  it('sends nothing to a user with an open socket, or who turned pushes off', async () => {
+    const u = await user();
+    const live = await openLive(t().app, u.token);
+    const deadline = Date.now() + 3000;
+    while (
+      !(await t().db.selectFrom('users').select('is_online').where('id', '=', u.user.uid).executeTakeFirstOrThrow()).is_online
+    ) {
+      if (Date.now() > deadline) throw new Error('never online');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await sent.newMessage({ toUserId: u.user.uid, fromName: 'Sam', text: 'hi', conversationId: 'c-2' });
+    await sent.settle();
+    await live.close();
+
+    const off = await user();
+    const upd = await t()
+      .db.updateTable('user_settings')
+      .set({ push_notifications_enabled: false })
+      .where('user_id', '=', off.user.uid)
+      .executeTakeFirst();
+    expect(Number(upd.numUpdatedRows)).toBe(1);
+    await sent.newMessage({ toUserId: off.user.uid, fromName: 'Sam', text: 'hi', conversationId: 'c-3' });
+    await sent.settle();
+    expect(pushService.received).toEqual([]);
+  });
+
+  it('deletes a subscription the push service calls gone (410) and keeps the others', async () => {
+    const u = await user();
+    const second = browserSubscription(pushService.origin);
+    t().clock.advance(1000);
+    expect((await putSub(t(), u.headers, second.json)).statusCode).toBe(204);
+    pushService.status = 410;
+    await sent.newMessage({ toUserId: u.user.uid, fromName: 'Sam', text: 'hi', conversationId: 'c-4' });
+    expect(await pushService.waitFor(2)).toHaveLength(2);
+    await sent.settle();
+    const left = await t().db.selectFrom('push_subscriptions').select('id').where('user_id', '=', u.user.uid).execute();
+    expect(left).toEqual([]);
+    const row = await t().db.selectFrom('users').select(['fcm_token']).where('id', '=', u.user.uid).executeTakeFirstOrThrow();
+    expect(row.fcm_token).toBeNull();
+
+    // A 500 is logged, and the subscription stays.
+    pushService.status = 500;
+    expect((await putSub(t(), u.headers, second.json)).statusCode).toBe(204);
+    await sent.newMessage({ toUserId: u.user.uid, fromName: 'Sam', text: 'hi', conversationId: 'c-5' });
+    await pushService.waitFor(3);
+    await sent.settle();
+    expect(await t().db.selectFrom('push_subscriptions').select('id').where('user_id', '=', u.user.uid).execute()).toHaveLength(
+      1,
+    );
+  });
+});
+
+describe('Web Push disabled (no VAPID key)', () => {
+  const t = useTestApp('pglite');
+
+  it('offers no key, still stores subscriptions, and sends nothing', async () => {
+    expect(t().config.vapid).toBeNull();
+    expect((await t().app.inject({ method: 'GET', url: '/api/v1/config' })).json().vapidPublicKey).toBeNull();
+    const u = await signUp(t().app);
+    const sub = browserSubscription(pushService.origin);
+    expect((await putSub(t(), u.headers, sub.json)).statusCode).toBe(204);
+    const push = new PushService({ db: t().db, clock: t().clock, vapid: null, log: pino({ level: 'silent' }) });
+    expect(push.enabled).toBe(false);
+    expect(await push.send(u.user.uid, { title: 't', body: 'b', url: '/' })).toEqual({ sent: 0, removed: 0, failed: 0 });
+    await new PushNotifier({ db: t().db, push, log: pino({ level: 'silent' }) }).newMessage({
+      toUserId: u.user.uid,
+      fromName: 'Sam',
+      text: 'hi',
+      conversationId: 'c',
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(pushService.received).toEqual([]);
+  });
+});

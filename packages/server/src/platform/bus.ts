@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { Db } from '../db/index.ts';
+
+/**
+ * Live events for users (ARCHITECTURE.md "pub/sub between server instances"). A service
+ * publishes to user ids after its transaction commits (STYLE.md #3); every instance delivers to
+ * the sockets it holds for those users. Events are small (ids and a few fields): clients
+ * refetch anything larger.
+ */
+export interface LiveEvent {
+  type: string;
+  [field: string]: unknown;
+}
+export type LiveHandler = (event: LiveEvent) => void;
+
+export interface Bus {
+  /** Delivers to every subscriber of these users, on every instance. Never throws: logs instead. */
+  publish(userIds: readonly string[], event: LiveEvent): Promise<void>;
+  /** Several publishes in order, in one round trip where the transport allows. */
+  publishBatch(batch: ReadonlyArray<readonly [readonly string[], LiveEvent]>): Promise<void>;
+  /** Subscribes to one user's events on this instance; returns the unsubscribe function. */
+  subscribe(userId: string, handler: LiveHandler): () => void;
+  close(): Promise<void>;
+}
+
+/** The subscribers held by this instance. */
+class LocalFanout {
+  private readonly handlers = new Map<string, Set<LiveHandler>>();
+
+  subscribe(userId: string, handler: LiveHandler): () => void {
+    let set = this.handlers.get(userId);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(userId, set);
+    }
+    set.add(handler);
+    return () => {
+      const s = this.handlers.get(userId);
+      if (!s) return;
+      s.delete(handler);
+      if (s.size === 0) this.handlers.delete(userId);
+    };
+  }
+
+  deliver(userIds: readonly string[], event: LiveEvent, log?: FastifyBaseLogger): void {
+    for (const id of userIds) {
+      for (const h of this.handlers.get(id) ?? []) {
+        try {
+          h(event);
+        } catch (err) {
+          log?.warn({ err }, 'live handler failed');
+        }
+      }
+    }
+  }
+}
+
+/** One process (the embedded PGlite database): delivery is a function call. */
+export class LocalBus implements Bus {
+  private readonly fanout = new LocalFanout();
+  async publish(userIds: readonly string[], event: LiveEvent): Promise<void> {
+    this.fanout.deliver(userIds, event);
+  }
+  async publishBatch(batch: ReadonlyArray<readonly [readonly string[], LiveEvent]>): Promise<void> {
+    for (const [to, ev] of batch) this.fanout.deliver(to, ev);
+  }
+  subscribe(userId: string, handler: LiveHandler): () => void {
+    return this.fanout.subscribe(userId, handler);
+  }
+  async close(): Promise<void> {}
+}
+
+/** PostgreSQL's NOTIFY payload must be shorter than 8000 bytes; keep a margin. */
+export const MAX_NOTIFY_BYTES = 7900;
+/** Recipients per NOTIFY: 100 uuids are ~4 KB, leaving room for the event. */
+const RECIPIENTS_PER_NOTIFY = 100;
+
+interface Envelope {
+  /** The publishing instance, which has already delivered locally. */
+  src: string;
+  to: readonly string[];
+  event: LiveEvent;
+}
+
+/**
+ * The envelopes to NOTIFY for one publish: recipients in chunks, and an event too large for a
+ * payload replaced by `{type: 'refetch', of}` so that clients reload what changed.
+ */
+export function envelopes(src: string, userIds: readonly string[], event: LiveEvent): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < userIds.length; i += RECIPIENTS_PER_NOTIFY) {
+    const to = userIds.slice(i, i + RECIPIENTS_PER_NOTIFY);
+    let payload = JSON.stringify({ src, to, event } satisfies Envelope);
+    if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) {
+      payload = JSON.stringify({ src, to, event: { type: 'refetch', of: event.type } } satisfies Envelope);
+    }
+    out.push(payload);
+  }
+  return out;
+}
+
+export interface PgBusOptions {
+  url: string;
+  /** The database schema of this deployment; it scopes the channel (tests share one database). */
+  schema?: string | undefined;
+  /** Publishes go through the app's pool. */
+  db: Db;
+  log?: FastifyBaseLogger;
+}
+
+/**
+ * Across instances through PostgreSQL LISTEN/NOTIFY: one dedicated connection per instance
+ * LISTENs on the channel; a publish delivers to local sockets at once and NOTIFYs the others
+ * with `{src, to, event}`. NOTIFY is fire-and-forget: an instance that was disconnected misses
+ * events (the client's catch-up after reconnect is issue 5); the listener reconnects with backoff.
+ */
+export class PgBus implements Bus {
+  private readonly fanout = new LocalFanout();
+  private readonly id = randomUUID();
+  private readonly channel: string;
+  private client: pg.Client | null = null;
+  private closed = false;
+  private retryMs = 250;
+
+  private constructor(private readonly opts: PgBusOptions) {
+    const suffix = opts.schema ? `_${opts.schema}` : '';
+    this.channel = `fmk_events${suffix}`.toLowerCase();
+    if (!/^[a-z0-9_]{1,63}$/.test(this.channel)) throw new Error(`Bad bus channel name: ${this.channel}`);
+  }
+
+  static async create(opts: PgBusOptions): Promise<PgBus> {
+    const bus = new PgBus(opts);
+    await bus.listen();
+    return bus;
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.opts.url });
+    client.on('notification', (msg) => {
+      if (msg.channel !== this.channel || !msg.payload) return;
+      try {
+        const env = JSON.parse(msg.payload) as Envelope;
+        if (env.src !== this.id) this.fanout.deliver(env.to, env.event, this.opts.log);
+      } catch (err) {
+        this.opts.log?.warn({ err }, 'bad bus payload');
+      }
+    });
+    client.on('error', (err) => {
+      this.opts.log?.warn({ err }, 'bus listener connection lost');
+      this.reconnect(client);
+    });
+    client.on('end', () => this.reconnect(client));
+    await client.connect();
+    await client.query(`LISTEN ${this.channel}`);
+    this.client = client;
+    this.retryMs = 250;
+  }
+
+  private reconnect(dead: pg.Client): void {
+    if (this.closed || this.client !== dead) return;
+    this.client = null;
+    dead.removeAllListeners('end');
+    void dead.end().catch(() => {});
+    const attempt = () => {
+      if (this.closed) return;
+      this.listen().catch((err: unknown) => {
+        this.opts.log?.warn({ err }, 'bus listener reconnect failed');
+        this.retryMs = Math.min(this.retryMs * 2, 10_000);
+        setTimeout(attempt, this.retryMs).unref();
+      });
+    };
+    setTimeout(attempt, this.retryMs).unref();
+  }
+
+  publish(userIds: readonly string[], event: LiveEvent): Promise<void> {
+    return this.publishBatch([[userIds, event]]);
+  }
+
+  async publishBatch(batch: ReadonlyArray<readonly [readonly string[], LiveEvent]>): Promise<void> {
+    const payloads: string[] = [];
+    for (const [to, ev] of batch) {
+      if (to.length === 0) continue;
+      this.fanout.deliver(to, ev, this.opts.log);
+      payloads.push(...envelopes(this.id, to, ev));
+    }
+    if (payloads.length === 0) return;
+    try {
+      // One statement: notifications of one transaction arrive in order.
+      await sql`select ${sql.join(payloads.map((p) => sql`pg_notify(${this.channel}, ${p})`))}`.execute(this.opts.db);
+    } catch (err) {
+      // The write this event follows has committed; failing the request would only make the
+      // client retry it. Clients catch up on reconnect.
+      this.opts.log?.error({ err }, 'bus publish failed');
+    }
+  }
+
+  subscribe(userId: string, handler: LiveHandler): () => void {
+    return this.fanout.subscribe(userId, handler);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const c = this.client;
+    this.client = null;
+    if (c) {
+      c.removeAllListeners('end');
+      await c.end().catch(() => {});
+    }
+  }
+}
+
+/**
+ * Runs `fn` in a transaction and publishes the events it queued only after the commit
+ * (STYLE.md #3): a rolled-back write never reaches a socket.
+ */
+export async function withEvents<T>(
+  db: Db,
+  bus: Bus,
+  fn: (trx: Db, emit: (userIds: readonly string[], event: LiveEvent) => void) => Promise<T>,
+): Promise<T> {
+  const queued: Array<[readonly string[], LiveEvent]> = [];
+  const result = await db.transaction().execute((trx) => fn(trx, (to, ev) => queued.push([to, ev])));
+  if (queued.length > 0) await bus.publishBatch(queued);
+  return result;
+}

@@ -1,0 +1,174 @@
+import { ADVANCED_FILTERS_UPSELL, CLICKABLE_UPSELL, type GridCell, type GridPage } from '@fmk/core';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, me, serve, session, signInStored, start } from '../../test/fixtures.tsx';
+import { kill, resetKilled } from '../game/killed.ts';
+
+const user = me();
+const GRID = 'GET /api/v1/grid?limit=60&ageMin=18&ageMax=50&maxDistance=50&showMe=everyone';
+
+export function cell(i: number, over: Partial<GridCell> = {}): GridCell {
+  return {
+    uid: `u${i}`,
+    displayName: `Man ${i}`,
+    age: 20 + (i % 30),
+    photoURL: null,
+    distance: '< 1 km',
+    isOnline: i % 2 === 0,
+    currentMode: 'dating',
+    rightNow: null,
+    locked: false,
+    ...over,
+  };
+}
+const page = (items: GridCell[], over: Partial<GridPage> = {}): GridPage => ({
+  items,
+  nextCursor: null,
+  clickableLimit: 5,
+  hasLocation: true,
+  ...over,
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  resetKilled();
+  signInStored(user);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('grid /grid', () => {
+  it('renders open cells as profile links and locked cells as an upgrade prompt', async () => {
+    const items = [cell(1, { rightNow: 'Coffee now' }), cell(2), cell(3, { locked: true, displayName: 'Hidden' })];
+    serve({ 'GET /api/v1/auth/session': session(user), [GRID]: () => json(200, page(items)) });
+    start('/grid');
+    const list = await screen.findByRole('list', { name: 'Men nearby' });
+    const open = within(list).getByRole('link', { name: 'Man 1, 21, < 1 km away. Right now: Coffee now' });
+    expect(open.getAttribute('href')).toBe('/profile/u1');
+    expect(within(list).getByRole('link', { name: 'Man 2, 22, < 1 km away, online' })).toBeTruthy();
+    // A locked cell names nobody and does not link to the profile.
+    expect(within(list).queryByText(/Hidden/)).toBeNull();
+    const locked = within(list).getByRole('button', { name: /Locked profile/ });
+    const img = open.querySelector('img');
+    expect(img?.getAttribute('loading')).toBe('lazy');
+    expect(img?.getAttribute('width')).toBeTruthy();
+    fireEvent.click(locked);
+    expect(await screen.findByText(CLICKABLE_UPSELL)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See Premium' }).getAttribute('href')).toBe('/settings/premium');
+  });
+
+  it('shows an empty state, and an error state whose retry loads the grid', async () => {
+    let fail = true;
+    serve({
+      'GET /api/v1/auth/session': session(user),
+      [GRID]: () => (fail ? json(500, { error: 'internal', message: 'boom' }) : json(200, page([]))),
+    });
+    start('/grid');
+    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 });
+    expect(screen.getByRole('heading', { name: "We couldn't load the grid" })).toBeTruthy();
+    fail = false;
+    fireEvent.click(retry);
+    expect(await screen.findByRole('heading', { name: 'No one nearby yet' })).toBeTruthy();
+  });
+
+  it('asks for the next page as the end comes into view', async () => {
+    const calls = serve({
+      'GET /api/v1/auth/session': session(user),
+      [GRID]: () =>
+        json(
+          200,
+          page(
+            [1, 2, 3, 4, 5, 6].map((i) => cell(i)),
+            { nextCursor: 'c2' },
+          ),
+        ),
+      'GET /api/v1/grid?cursor=c2&limit=60&ageMin=18&ageMax=50&maxDistance=50&showMe=everyone': () =>
+        json(200, page([cell(7, { displayName: 'Seventh' })])),
+    });
+    start('/grid');
+    expect(await screen.findByRole('link', { name: /^Seventh, 27/ })).toBeTruthy();
+    expect(calls.filter((c) => c.key.startsWith('GET /api/v1/grid')).map((c) => c.key)).toHaveLength(2);
+  });
+
+  it('hides a profile killed this session', async () => {
+    kill('u2');
+    serve({ 'GET /api/v1/auth/session': session(user), [GRID]: () => json(200, page([cell(1), cell(2), cell(3)])) });
+    start('/grid');
+    const list = await screen.findByRole('list', { name: 'Men nearby' });
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/profile/u1', '/profile/u3']);
+    kill('u3');
+    await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(1));
+  });
+
+  it('asks for consent, shares the position and loads the grid again', async () => {
+    let located = false;
+    const calls = serve({
+      'GET /api/v1/auth/session': session(user),
+      [GRID]: () => json(200, located ? page([cell(1)]) : page([], { hasLocation: false })),
+      'PUT /api/v1/me/location/consent': () => new Response(null, { status: 204 }),
+      'PUT /api/v1/me/location': () => {
+        located = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: 52.52, longitude: 13.4 } } as GeolocationPosition),
+      },
+    });
+    start('/grid');
+    expect(
+      await screen.findByText('Share your approximate location to see men nearby. Others only ever see a rounded distance.'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Share my location' }));
+    expect(await screen.findByRole('link', { name: /^Man 1/ })).toBeTruthy();
+    expect(calls.find((c) => c.key === 'PUT /api/v1/me/location/consent')?.body).toEqual({ consent: true });
+    expect(calls.find((c) => c.key === 'PUT /api/v1/me/location')?.body).toEqual({ lat: 52.52, lng: 13.4 });
+  });
+
+  it('explains a refused permission and lets the user try again', async () => {
+    const calls = serve({ 'GET /api/v1/auth/session': session(user), [GRID]: () => json(200, page([], { hasLocation: false })) });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) =>
+          fail({ code: 1, message: 'denied' } as GeolocationPositionError),
+      },
+    });
+    start('/grid');
+    fireEvent.click(await screen.findByRole('button', { name: 'Share my location' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Location is blocked for FMK/);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    // Refused in the browser: no consent was stored on the server.
+    expect(calls.some((c) => c.key.startsWith('PUT'))).toBe(false);
+  });
+
+  it('shows advanced filters to free users with a Premium badge and an upgrade prompt', async () => {
+    serve({ 'GET /api/v1/auth/session': session(user), [GRID]: () => json(200, page([cell(1)])) });
+    start('/grid');
+    fireEvent.click(await screen.findByRole('button', { name: 'Filters' }));
+    const sheet = screen.getByRole('dialog', { name: 'Filters', hidden: true });
+    expect(within(sheet).getByText('Premium')).toBeTruthy();
+    fireEvent.click(within(sheet).getByRole('switch', { name: 'Online now', hidden: true }));
+    expect(await screen.findByText(ADVANCED_FILTERS_UPSELL)).toBeTruthy();
+  });
+
+  it("shows the server's refusal of advanced filters", async () => {
+    localStorage.setItem('fmk:grid-advanced', JSON.stringify({ onlineOnly: true }));
+    serve({
+      'GET /api/v1/auth/session': session(user),
+      [`${GRID}&onlineOnly=true`]: () => json(403, { error: 'limit_reached', message: ADVANCED_FILTERS_UPSELL }),
+    });
+    start('/grid');
+    expect(await screen.findByRole('heading', { name: 'That filter is for Premium' })).toBeTruthy();
+    expect(screen.getByText(ADVANCED_FILTERS_UPSELL)).toBeTruthy();
+  });
+});

@@ -1,0 +1,173 @@
+import { type AppMode, type GameAction, selectionTypesFor } from '@fmk/core';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { CloseIcon, FlameIcon, HeartIcon, StarIcon } from '../../ui/icons.tsx';
+
+const LONG_PRESS_MS = 550;
+
+const LOOK: Record<GameAction, { label: string; icon: ReactNode; className: string }> = {
+  fuck: {
+    label: 'Fuck',
+    icon: <FlameIcon width={28} height={28} />,
+    className: 'size-16 bg-primary text-white shadow-lg shadow-primary/30 hover:bg-primary-strong',
+  },
+  marry: {
+    label: 'Marry',
+    icon: <HeartIcon width={28} height={28} fill="currentColor" />,
+    className: 'size-16 bg-white text-primary-strong ring-2 ring-primary-strong shadow-lg hover:bg-primary-soft',
+  },
+  kill: {
+    label: 'Kill',
+    icon: <CloseIcon width={26} height={26} strokeWidth={2.5} />,
+    className: 'size-14 bg-white text-ink ring-1 ring-line shadow-md hover:bg-canvas',
+  },
+};
+
+/**
+ * The game's buttons (spec sections 1 and 3): the selection types of the app mode, then kill.
+ * "Super" arms a super fuck / super marry for the next tap; a long press does one at once.
+ */
+export function ActionBar({
+  appMode,
+  name,
+  disabled,
+  onPick,
+}: {
+  appMode: AppMode;
+  name: string;
+  disabled?: boolean;
+  onPick: (action: GameAction, isSuper: boolean) => void;
+}) {
+  const [superOn, setSuperOn] = useState(false);
+  const actions: GameAction[] = ['kill', ...selectionTypesFor(appMode)];
+  return (
+    <div className="sticky bottom-[calc(3.5rem+1px+env(safe-area-inset-bottom))] z-10 mt-auto border-t border-line bg-white/95 px-4 pt-2 pb-3 backdrop-blur">
+      <div className="flex items-end justify-center gap-5">
+        {actions.map((a) => (
+          <ActionButton
+            key={a}
+            action={a}
+            name={name}
+            isSuper={superOn && a !== 'kill'}
+            disabled={disabled}
+            onPick={(longPress) => {
+              const s = a !== 'kill' && (superOn || longPress);
+              setSuperOn(false);
+              onPick(a, s);
+            }}
+          />
+        ))}
+        <button
+          type="button"
+          aria-pressed={superOn}
+          disabled={disabled}
+          onClick={() => setSuperOn((v) => !v)}
+          className={`flex flex-col items-center gap-1 text-sm font-semibold ${superOn ? 'text-primary-strong' : 'text-muted'}`}
+        >
+          <span
+            className={`flex size-11 items-center justify-center rounded-full ring-1 transition-colors ${
+              superOn ? 'bg-amber-400 text-ink ring-amber-500' : 'bg-white text-amber-600 ring-line'
+            }`}
+          >
+            <StarIcon width={22} height={22} fill={superOn ? 'currentColor' : 'none'} />
+          </span>
+          Super
+        </button>
+      </div>
+      <p className="mt-1 text-center text-xs text-muted" aria-live="polite">
+        {superOn ? 'Super is on: your next fuck or marry tells him at once.' : 'Long-press fuck or marry for a super.'}
+      </p>
+    </div>
+  );
+}
+
+function ActionButton({
+  action,
+  name,
+  isSuper,
+  disabled,
+  onPick,
+}: {
+  action: GameAction;
+  name: string;
+  isSuper: boolean;
+  disabled?: boolean;
+  onPick: (longPress: boolean) => void;
+}) {
+  const look = LOOK[action];
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const fired = useRef(false);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  const cancel = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  };
+  const label = `${isSuper ? 'Super ' : ''}${look.label.toLowerCase()}`;
+  return (
+    <div className="flex flex-col items-center gap-1">
+      <button
+        type="button"
+        disabled={disabled}
+        aria-label={`${label[0]?.toUpperCase()}${label.slice(1)} ${name}`}
+        onPointerDown={() => {
+          if (action === 'kill') return;
+          fired.current = false;
+          cancel();
+          timer.current = setTimeout(() => {
+            fired.current = true;
+            onPick(true);
+          }, LONG_PRESS_MS);
+        }}
+        onPointerUp={cancel}
+        onPointerLeave={cancel}
+        onContextMenu={(e) => e.preventDefault()}
+        onClick={() => {
+          if (fired.current) {
+            fired.current = false;
+            return;
+          }
+          cancel();
+          onPick(false);
+        }}
+        className={`relative flex touch-manipulation items-center justify-center rounded-full transition-transform select-none active:scale-95 disabled:opacity-50 ${look.className}`}
+      >
+        {look.icon}
+        {isSuper ? (
+          <span className="absolute -top-1 -right-1 flex size-6 items-center justify-center rounded-full bg-amber-400 text-ink ring-2 ring-white">
+            <StarIcon width={14} height={14} fill="currentColor" />
+          </span>
+        ) : null}
+      </button>
+      <span className="text-sm font-semibold text-ink" aria-hidden="true">
+        {isSuper ? `Super ${look.label.toLowerCase()}` : look.label}
+      </span>
+    </div>
+  );
+}
+
+const STAMP: Record<GameAction, { text: string; className: string }> = {
+  fuck: { text: 'FUCK', className: 'border-primary-strong text-primary-strong' },
+  marry: { text: 'MARRY', className: 'border-pink-700 text-pink-700' },
+  kill: { text: 'KILL', className: 'border-ink text-ink' },
+};
+
+/** The choice painted over the profile before moving on (optimistic: the server answers later). */
+export function Stamp({ action, isSuper, name }: { action: GameAction; isSuper: boolean; name: string }) {
+  const s = STAMP[action];
+  return (
+    <div className="pointer-events-none fixed inset-0 z-30 flex items-center justify-center bg-white/40">
+      <div
+        role="status"
+        aria-label={`${isSuper ? 'Super ' : ''}${action} — ${name}`}
+        className={`fmk-stamp rounded-2xl border-[6px] bg-white/90 px-6 py-2 text-5xl font-black tracking-widest ${s.className}`}
+      >
+        {isSuper ? <span className="block text-center text-lg tracking-[0.3em]">SUPER</span> : null}
+        {s.text}
+      </div>
+    </div>
+  );
+}

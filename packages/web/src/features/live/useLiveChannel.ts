@@ -1,0 +1,87 @@
+import { AUTH_STORAGE_KEYS, type Match } from '@fmk/core';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import { notifyMatch, type SuperKind, superToastInput } from '../game/notify.ts';
+import { gameKeys } from '../game/queries.ts';
+import { handleMessagingEvent } from '../messaging/queries.ts';
+import { LiveClient, type LiveEvent, liveUrl, type SocketLike } from './client.ts';
+
+function storedToken(): string | null {
+  try {
+    return localStorage.getItem(AUTH_STORAGE_KEYS.token);
+  } catch {
+    return null;
+  }
+}
+
+type Show = ReturnType<typeof useToast>['show'];
+
+/** Turns a server event into toasts and fresh queries. Unknown types only refresh the badge. */
+export function handleLiveEvent(e: LiveEvent, deps: { show: Show; go: (p: string) => void; queryClient: QueryClient }): void {
+  const { show, go, queryClient } = deps;
+  const refresh = (...keys: (readonly string[])[]) => {
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
+  // Messages, receipts, typing, conversations, presence and the (re)connect itself.
+  if (handleMessagingEvent(e, { show, go, queryClient })) return;
+  switch (e.type) {
+    case 'match':
+      // A match that only changed (one of the two changed his choice) is not news.
+      if (e.match && typeof e.match === 'object' && e.new !== false) notifyMatch(show, go, e.match as Match);
+      refresh(gameKeys.matches(), gameKeys.likes(), gameKeys.badges());
+      return;
+    case 'super': {
+      const from = e.from as { uid: string; displayName: string | null } | undefined;
+      if (from?.uid && (e.kind === 'super-fuck' || e.kind === 'super-marry'))
+        show(superToastInput(e.kind as SuperKind, from, go));
+      refresh(gameKeys.likes(), gameKeys.badges());
+      return;
+    }
+    case 'like':
+      refresh(gameKeys.likes(), gameKeys.badges());
+      return;
+    case 'refetch':
+      if (e.of === 'match') refresh(gameKeys.matches());
+      if (e.of === 'like' || e.of === 'super') refresh(gameKeys.likes());
+      refresh(gameKeys.badges());
+      return;
+    default:
+      // Messages and conversations (issue 5) move the Messages badge.
+      refresh(gameKeys.badges());
+  }
+}
+
+/** One live connection per tab while signed in; closed on sign-out or unmount. */
+export function useLiveChannel(enabled: boolean, createSocket?: (url: string) => SocketLike): void {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // The handler changes identity with its dependencies; the connection must not.
+  const handler = useRef((e: LiveEvent) => handleLiveEvent(e, { show: toast.show, go: navigate, queryClient }));
+  handler.current = (e: LiveEvent) => handleLiveEvent(e, { show: toast.show, go: navigate, queryClient });
+
+  useEffect(() => {
+    if (!enabled || typeof window === 'undefined') return;
+    if (!createSocket && typeof WebSocket === 'undefined') return;
+    const client = new LiveClient({
+      url: liveUrl(),
+      getToken: storedToken,
+      onEvent: (e) => handler.current(e),
+      ...(createSocket ? { createSocket } : {}),
+    });
+    client.start();
+    const nudge = () => client.nudge();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') client.nudge();
+    };
+    window.addEventListener('online', nudge);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.removeEventListener('online', nudge);
+      document.removeEventListener('visibilitychange', onVisible);
+      client.stop();
+    };
+  }, [enabled, createSocket]);
+}

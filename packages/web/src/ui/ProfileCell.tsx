@@ -1,0 +1,98 @@
+import { DISPLAY_DEFAULTS, type GridCell, placeholderAvatarDataUrl } from '@fmk/core';
+import { memo } from 'react';
+import { Link } from 'react-router';
+import { FlameIcon, LockIcon } from './icons.tsx';
+
+const overlay = 'absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 via-black/45 to-transparent px-2 pt-6 pb-1.5';
+
+/**
+ * One grid cell: photo, name and age, online dot, rounded distance, the "right now" line.
+ * Fixed size (from the virtualised row), image lazy with width/height set: no layout shift.
+ * A locked cell (outside the viewer's clickable set) is blurred and asks for an upgrade.
+ */
+export const ProfileCell = memo(function ProfileCell({
+  cell,
+  size,
+  onLocked,
+}: {
+  cell: GridCell;
+  size: { width: number; height: number };
+  onLocked: (cell: GridCell) => void;
+}) {
+  const name = cell.displayName?.trim() || DISPLAY_DEFAULTS.name;
+  const age = cell.age ?? DISPLAY_DEFAULTS.age;
+  const src = cell.photoURL ?? placeholderAvatarDataUrl(cell.uid, name);
+  const body = (
+    <>
+      <img
+        src={src}
+        alt=""
+        width={Math.round(size.width)}
+        height={Math.round(size.height)}
+        loading="lazy"
+        decoding="async"
+        draggable={false}
+        className={`absolute inset-0 size-full object-cover ${cell.locked ? 'scale-110 blur-md brightness-90' : ''}`}
+      />
+      {cell.locked ? (
+        <span className="absolute inset-0 flex items-center justify-center">
+          <span className="flex size-10 items-center justify-center rounded-full bg-white/90 text-ink shadow">
+            <LockIcon width={20} height={20} />
+          </span>
+        </span>
+      ) : null}
+      {cell.isOnline ? (
+        <span
+          className="absolute top-1.5 left-1.5 size-3 rounded-full bg-emerald-500 ring-2 ring-white"
+          title="Online"
+          aria-hidden="true"
+        />
+      ) : null}
+      {cell.rightNow && !cell.locked ? (
+        <span className="absolute top-1.5 right-1.5 flex size-6 items-center justify-center rounded-full bg-white/95 text-primary-strong shadow-sm">
+          <FlameIcon width={14} height={14} />
+        </span>
+      ) : null}
+      <span className={overlay}>
+        <span className="block truncate text-sm leading-tight font-bold text-white">
+          {cell.locked ? 'Locked' : `${name}, ${age}`}
+        </span>
+        <span className="block truncate text-xs leading-tight font-medium text-white/90">
+          {cell.rightNow && !cell.locked ? cell.rightNow : cell.distance}
+        </span>
+      </span>
+    </>
+  );
+  const cls =
+    'relative block overflow-hidden rounded-xl bg-canvas outline-offset-2 focus-visible:outline-3 focus-visible:outline-primary-strong';
+  const style = { width: size.width, height: size.height };
+  const presence = cell.isOnline ? ', online' : '';
+  if (cell.locked) {
+    return (
+      <button
+        type="button"
+        className={cls}
+        style={style}
+        aria-label={`Locked profile, ${cell.distance} away. Upgrade to open it.`}
+        onClick={() => onLocked(cell)}
+      >
+        {body}
+      </button>
+    );
+  }
+  return (
+    <Link
+      to={`/profile/${encodeURIComponent(cell.uid)}`}
+      className={cls}
+      style={style}
+      aria-label={`${name}, ${age}, ${cell.distance} away${presence}${cell.rightNow ? `. Right now: ${cell.rightNow}` : ''}`}
+    >
+      {body}
+    </Link>
+  );
+});
+
+/** The cell's shape while a page loads. */
+export function ProfileCellSkeleton({ size }: { size: { width: number; height: number } }) {
+  return <div className="animate-pulse rounded-xl bg-line/60" style={{ width: size.width, height: size.height }} />;
+}
