@@ -38,19 +38,21 @@ describe('configuration', () => {
 
   it('stops production with one message naming every missing secret', () => {
     const dir = tempDir();
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir })).toThrowError(
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, PUSH_ENABLED: 'false' })).toThrowError(
       new ConfigError('Missing required environment variables: TOKEN_SECRET, EMAIL_HASH_KEY'),
     );
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, TOKEN_SECRET: 'x'.repeat(40) })).toThrowError(
-      'Missing required environment variables: EMAIL_HASH_KEY',
-    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, PUSH_ENABLED: 'false', TOKEN_SECRET: 'x'.repeat(40) }),
+    ).toThrowError('Missing required environment variables: EMAIL_HASH_KEY');
     const ok = loadConfig({
       NODE_ENV: 'production',
       DATA_DIR: dir,
+      PUSH_ENABLED: 'false',
       TOKEN_SECRET: 'x'.repeat(40),
       EMAIL_HASH_KEY: 'y'.repeat(40),
     });
     expect(ok.env).toBe('production');
+    expect(ok.vapid).toBeNull();
   });
 
   it('reports every invalid variable together', () => {
@@ -70,7 +72,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), OIDC_ISSUER: 'https://accounts.google.com' })).toThrowError(/OIDC_CLIENT_ID/);
   });
 
-  it('Web Push: VAPID keys generated once in development, required in production once asked for, off otherwise', () => {
+  it('Web Push: VAPID keys generated once in development, required in production unless turned off', () => {
     const dir = tempDir();
     const dev = loadConfig({ DATA_DIR: dir });
     expect(dev.vapid?.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
@@ -83,7 +85,7 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test' }).vapid).toBeNull();
 
     const secrets = { TOKEN_SECRET: 'x'.repeat(40), EMAIL_HASH_KEY: 'y'.repeat(40) };
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, PUSH_ENABLED: 'true' })).toThrowError(
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir })).toThrowError(
       new ConfigError(
         'Missing required environment variables: TOKEN_SECRET, EMAIL_HASH_KEY, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT',
       ),
@@ -91,7 +93,7 @@ describe('configuration', () => {
     expect(() =>
       loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, ...secrets, VAPID_PUBLIC_KEY: dev.vapid!.publicKey }),
     ).toThrowError('Missing required environment variables: VAPID_PRIVATE_KEY, VAPID_SUBJECT');
-    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, ...secrets }).vapid).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, ...secrets, PUSH_ENABLED: 'false' }).vapid).toBeNull();
     expect(() =>
       loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, ...secrets, PUSH_ENABLED: 'true', VAPID_SUBJECT: 'http://x' }),
     ).toThrowError(/VAPID_SUBJECT/);

@@ -157,13 +157,12 @@ function readStored(file: string): Record<string, string> {
 }
 
 /**
- * In production push is required once asked for: PUSH_ENABLED=true or any VAPID variable set
- * makes the missing ones an error. With none of them set (and PUSH_ENABLED unset) push is off.
+ * In production the VAPID keys are required (issue 5) unless push is turned off on purpose with
+ * PUSH_ENABLED=false; then the app runs with the warning 'Push disabled: no VAPID key configured'.
  */
 function missingVapid(e: z.infer<typeof envSchema>): string[] {
   if (e.PUSH_ENABLED === false) return [];
-  const asked = e.PUSH_ENABLED === true || VAPID_KEYS.some((k) => e[k]);
-  return asked ? VAPID_KEYS.filter((k) => !e[k]) : [];
+  return VAPID_KEYS.filter((k) => !e[k]);
 }
 
 /**
