@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,16 +34,27 @@ export interface GameBenchResult {
   errors: number;
 }
 
-const BENCH_DB = 'fmk_bench';
+export const BENCH_DB = 'fmk_bench';
 const EMAIL_PREFIX = 'bench-game-';
 
-function dbUrl(database: string): string {
+/** Production requires Web Push (VAPID) keys: a fresh P-256 pair (nothing is pushed to a real service here). */
+export function vapidEnv(): Record<string, string> {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    VAPID_PUBLIC_KEY: ecdh.getPublicKey('base64url'),
+    VAPID_PRIVATE_KEY: ecdh.getPrivateKey('base64url'),
+    VAPID_SUBJECT: 'mailto:bench@fmk.invalid',
+  };
+}
+
+export function dbUrl(database: string): string {
   const base = new URL(process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/${BENCH_DB}`);
   base.pathname = `/${database}`;
   return base.toString();
 }
 
-async function ensureDatabase(): Promise<void> {
+export async function ensureDatabase(): Promise<void> {
   const admin = new pg.Client({ connectionString: dbUrl('postgres') });
   await admin.connect();
   try {
@@ -54,7 +65,7 @@ async function ensureDatabase(): Promise<void> {
   }
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);
@@ -65,7 +76,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitHealthy(base: string, child: ChildProcess): Promise<void> {
+export async function waitHealthy(base: string, child: ChildProcess): Promise<void> {
   const t0 = performance.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -80,7 +91,13 @@ async function waitHealthy(base: string, child: ChildProcess): Promise<void> {
 }
 
 /** Inserts `n` platinum users with a session each (sign-up would spend ~110 ms per argon2 hash). */
-async function createUsers(client: pg.Client, tokens: TokenService, n: number, run: string): Promise<Map<string, string>> {
+export async function createUsers(
+  client: pg.Client,
+  tokens: TokenService,
+  n: number,
+  run: string,
+  prefix = EMAIL_PREFIX,
+): Promise<Map<string, string>> {
   const auth = new Map<string, string>();
   const now = new Date();
   const expires = new Date(now.getTime() + 24 * 3600_000);
@@ -88,7 +105,7 @@ async function createUsers(client: pg.Client, tokens: TokenService, n: number, r
     const batch = Array.from({ length: Math.min(500, n - start) }, (_, i) => ({
       id: randomUUID(),
       sid: randomUUID(),
-      email: `${EMAIL_PREFIX}${run}-${start + i}@bench.invalid`,
+      email: `${prefix}${run}-${start + i}@bench.invalid`,
     }));
     const values: unknown[] = [];
     const rows = batch.map((u, i) => {
@@ -128,7 +145,7 @@ function shuffle<T>(xs: T[], seed = 42): T[] {
   return xs;
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 export async function gameBench(opts: { requests?: number; concurrency?: number; runs?: number } = {}): Promise<GameBenchResult> {
   const requests = opts.requests ?? 4000;
@@ -155,6 +172,7 @@ export async function gameBench(opts: { requests?: number; concurrency?: number;
       TOKEN_SECRET: secret,
       EMAIL_HASH_KEY: randomBytes(32).toString('hex'),
       WEB_DIST: path.join(dataDir, 'no-web'),
+      ...vapidEnv(),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

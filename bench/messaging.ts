@@ -1,0 +1,373 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { systemClock } from '@fmk/core';
+import { TokenService } from '@fmk/server/src/platform/auth.ts';
+import pg from 'pg';
+import WebSocket, { WebSocketServer } from 'ws';
+import { BENCH_DB, createUsers, dbUrl, ensureDatabase, freePort, pct, vapidEnv, waitHealthy } from './game.ts';
+
+/**
+ * Messaging (issue 5): the real server (`main.ts`, its own process, on PostgreSQL) with N open
+ * live sockets (one per user, users paired in matched conversations) takes an open-loop rate of
+ * POST /conversations/:id/messages over keep-alive HTTP; latency is send start → the
+ * {type:'message'} event at the recipient's socket (matched by clientId). The floor, in the same
+ * run: a bare `ws` relay server (its own process) at the same load, a message from one socket
+ * relayed to its partner's. Then one hot conversation between two users. Bench users live in
+ * database `fmk_bench` and are deleted after.
+ */
+const EMAIL_PREFIX = 'bench-msg-';
+/** Sent (2xx) but not at the recipient within this long: lost. */
+const LOST_AFTER_MS = 5000;
+const MAX_IN_FLIGHT = 64;
+
+export interface LoadFigures {
+  sent: number;
+  errors: number;
+  /** Non-2xx sends by status ('0': the request failed). */
+  errorStatuses: Record<string, number>;
+  received: number;
+  lost: number;
+  /** Messages received per second over the send window. */
+  throughput: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number };
+}
+
+export interface MessagingBenchResult {
+  name: string;
+  unit: string;
+  samples: number[];
+  median: number;
+  sockets: number;
+  rate: number;
+  seconds: number;
+  server: LoadFigures;
+  floor: LoadFigures;
+  ratioP99: number;
+  hot: LoadFigures & { rate: number; seconds: number; pass: boolean };
+  goal: string;
+  pass: boolean;
+}
+
+interface Peer {
+  userId: string;
+  ws: WebSocket;
+}
+
+/** Receive bookkeeping shared by every socket of one load: clientId → send start. */
+class Tracker {
+  pending = new Map<string, { t0: number; to: string }>();
+  latencies: number[] = [];
+  late = 0;
+  onMessage(me: string, data: WebSocket.RawData): void {
+    const ev = JSON.parse(String(data)) as { type?: string; message?: { clientId?: string; receiverId?: string } };
+    if (ev.type !== 'message' || ev.message?.receiverId !== me) return;
+    const p = this.pending.get(ev.message.clientId ?? '');
+    if (!p || p.to !== me) return;
+    this.pending.delete(ev.message.clientId ?? '');
+    const ms = performance.now() - p.t0;
+    if (ms > LOST_AFTER_MS) this.late++;
+    else this.latencies.push(ms);
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Opens one socket per user (bounded parallelism), auth → ready. */
+async function openSockets(url: string, users: Array<{ userId: string; token: string }>, tracker: Tracker): Promise<Peer[]> {
+  const peers: Peer[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      while (next < users.length) {
+        const u = users[next++]!;
+        const ws = new WebSocket(url, { perMessageDeflate: false });
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('socket not ready within 30 s')), 30_000);
+          ws.once('error', reject);
+          ws.once('open', () => ws.send(JSON.stringify({ type: 'auth', token: u.token, id: u.userId })));
+          ws.on('message', (data) => {
+            if ((JSON.parse(String(data)) as { type?: string }).type === 'ready') {
+              clearTimeout(timer);
+              ws.removeAllListeners('message');
+              ws.on('message', (d) => tracker.onMessage(u.userId, d));
+              resolve();
+            }
+          });
+        });
+        peers.push({ userId: u.userId, ws });
+      }
+    }),
+  );
+  return peers;
+}
+
+/**
+ * Open-loop load: `rate` sends per second for `seconds`, each between a random pair in a random
+ * direction, at most MAX_IN_FLIGHT at once; then waits for stragglers up to LOST_AFTER_MS.
+ */
+async function load(
+  pairs: Array<{ a: string; b: string; conversationId: string }>,
+  rate: number,
+  seconds: number,
+  tracker: Tracker,
+  send: (from: string, to: string, conversationId: string, clientId: string) => Promise<number>,
+): Promise<LoadFigures> {
+  let issued = 0;
+  let inFlight = 0;
+  let errors = 0;
+  let ok = 0;
+  const errorStatuses: Record<string, number> = {};
+  const failed = (status: number) => {
+    errors++;
+    errorStatuses[status] = (errorStatuses[status] ?? 0) + 1;
+  };
+  let seed = 7;
+  const rnd = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  const t0 = performance.now();
+  const total = Math.round(rate * seconds);
+  while (issued < total) {
+    const due = Math.min(total, Math.floor(((performance.now() - t0) / 1000) * rate));
+    while (issued < due && inFlight < MAX_IN_FLIGHT) {
+      issued++;
+      const pair = pairs[Math.floor(rnd() * pairs.length)]!;
+      const [from, to] = rnd() < 0.5 ? [pair.a, pair.b] : [pair.b, pair.a];
+      const clientId = randomUUID();
+      tracker.pending.set(clientId, { t0: performance.now(), to });
+      inFlight++;
+      send(from, to, pair.conversationId, clientId)
+        .then((status) => {
+          if (status >= 200 && status < 300) ok++;
+          else {
+            failed(status);
+            tracker.pending.delete(clientId);
+          }
+        })
+        .catch(() => {
+          failed(0);
+          tracker.pending.delete(clientId);
+        })
+        .finally(() => inFlight--);
+    }
+    await sleep(1);
+  }
+  const window = (performance.now() - t0) / 1000;
+  // Every send answers first (a stalled request is not a lost message), then stragglers get LOST_AFTER_MS.
+  const answered = performance.now() + 60_000;
+  while (inFlight > 0 && performance.now() < answered) await sleep(10);
+  const deadline = performance.now() + LOST_AFTER_MS;
+  while (tracker.pending.size > 0 && performance.now() < deadline) await sleep(10);
+  const lat = tracker.latencies.sort((x, y) => x - y);
+  const received = lat.length;
+  const figures: LoadFigures = {
+    sent: ok,
+    errors,
+    errorStatuses: { ...errorStatuses },
+    received,
+    lost: ok - received,
+    throughput: received / window,
+    latencyMs: { p50: pct(lat, 50), p95: pct(lat, 95), p99: pct(lat, 99), max: lat[lat.length - 1] ?? 0 },
+  };
+  tracker.pending.clear();
+  tracker.latencies = [];
+  tracker.late = 0;
+  return figures;
+}
+
+/** The floor: a bare `ws` relay in its own process ({type:'send', to} → the `to` socket). */
+function echoServerMain(): void {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
+  const byUser = new Map<string, WebSocket>();
+  wss.on('connection', (s) => {
+    s.on('message', (data) => {
+      const m = JSON.parse(String(data)) as { type: string; id?: string; to?: string; clientId?: string };
+      if (m.type === 'auth' && m.id) {
+        byUser.set(m.id, s);
+        s.send(JSON.stringify({ type: 'ready', uid: m.id }));
+      } else if (m.type === 'send' && m.to) {
+        byUser.get(m.to)?.send(JSON.stringify({ type: 'message', message: { clientId: m.clientId, receiverId: m.to } }));
+      }
+    });
+  });
+  wss.on('listening', () => {
+    const addr = wss.address();
+    process.stdout.write(`${typeof addr === 'object' && addr ? addr.port : 0}\n`);
+  });
+}
+
+function startEcho(): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--echo-server'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`echo server exited with ${code}`)));
+    child.stdout!.once('data', (d) => resolve({ child, port: Number(String(d).trim()) }));
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Matches + matched conversations (sorted user_a < user_b) for consecutive pairs of `ids`. */
+async function createConversations(
+  client: pg.Client,
+  ids: string[],
+): Promise<Array<{ a: string; b: string; conversationId: string }>> {
+  const pairs: Array<{ a: string; b: string; conversationId: string }> = [];
+  for (let i = 0; i + 1 < ids.length; i += 2) {
+    const [a, b] = [ids[i]!, ids[i + 1]!].sort();
+    pairs.push({ a: a!, b: b!, conversationId: randomUUID() });
+  }
+  for (let start = 0; start < pairs.length; start += 500) {
+    const batch = pairs.slice(start, start + 500);
+    const mv: unknown[] = [];
+    const cv: unknown[] = [];
+    const mrows = batch.map((p, i) => {
+      mv.push(randomUUID(), p.a, p.b, JSON.stringify({ [p.a]: 'fuck', [p.b]: 'marry' }));
+      return `($${i * 4 + 1}, $${i * 4 + 2}, $${i * 4 + 3}, 'mixed', $${i * 4 + 4}::jsonb, now(), now())`;
+    });
+    const crows = batch.map((p, i) => {
+      cv.push(p.conversationId, p.a, p.b);
+      return `($${i * 3 + 1}, $${i * 3 + 2}, $${i * 3 + 3}, 'matched', 'dating', 'mixed', true, now(), now(), now())`;
+    });
+    await client.query(
+      `insert into matches (id, user_a, user_b, match_type, user_actions, created_at, matched_at) values ${mrows.join(',')}`,
+      mv,
+    );
+    await client.query(
+      `insert into conversations (id, user_a, user_b, type, mode, match_type, is_accepted, created_at, updated_at, last_activity)
+        values ${crows.join(',')}`,
+      cv,
+    );
+  }
+  return pairs;
+}
+
+export async function messagingBench(
+  opts: { sockets?: number; rate?: number; seconds?: number; hotRate?: number; hotSeconds?: number } = {},
+): Promise<MessagingBenchResult> {
+  const sockets = opts.sockets ?? 2000;
+  const rate = opts.rate ?? 200;
+  const seconds = opts.seconds ?? 30;
+  const hotRate = opts.hotRate ?? 60;
+  const hotSeconds = opts.hotSeconds ?? 10;
+  await ensureDatabase();
+  const root = path.resolve(import.meta.dirname, '..');
+  const secret = randomBytes(32).toString('hex');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fmk-bench-msg-'));
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbUrl(BENCH_DB),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      TOKEN_SECRET: secret,
+      EMAIL_HASH_KEY: randomBytes(32).toString('hex'),
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      ...vapidEnv(),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const client = new pg.Client({ connectionString: dbUrl(BENCH_DB) });
+  const open: WebSocket[] = [];
+  let echo: ChildProcess | null = null;
+  let server: LoadFigures;
+  let floor: LoadFigures;
+  let hot: LoadFigures;
+  try {
+    await waitHealthy(base, child);
+    await client.connect();
+    await client.query(`delete from users where email like '${EMAIL_PREFIX}%'`);
+    const tokens = new TokenService(secret, 24 * 60, systemClock);
+    const auth = await createUsers(client, tokens, sockets, randomBytes(4).toString('hex'), EMAIL_PREFIX);
+    const ids = [...auth.keys()];
+    const pairs = await createConversations(client, ids);
+    const users = ids.map((userId) => ({ userId, token: auth.get(userId)!.replace(/^Bearer /, '') }));
+
+    // The real server.
+    const tracker = new Tracker();
+    const peers = await openSockets(`ws://127.0.0.1:${port}/api/v1/live`, users, tracker);
+    open.push(...peers.map((p) => p.ws));
+    const httpSend = async (from: string, _to: string, conversationId: string, clientId: string) => {
+      const res = await fetch(`${base}/api/v1/conversations/${conversationId}/messages`, {
+        method: 'POST',
+        headers: { authorization: auth.get(from)!, 'content-type': 'application/json' },
+        body: JSON.stringify({ clientId, type: 'text', content: `bench ${clientId.slice(0, 8)}` }),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    await sleep(500);
+    server = await load(pairs, rate, seconds, tracker, httpSend);
+    // One hot conversation, on its own (the first pair).
+    hot = await load(pairs.slice(0, 1), hotRate, hotSeconds, tracker, httpSend);
+    for (const ws of open.splice(0)) ws.terminate();
+
+    // The floor: the same sockets, rate and pairs on a bare ws relay.
+    const e = await startEcho();
+    echo = e.child;
+    const floorTracker = new Tracker();
+    const floorPeers = await openSockets(`ws://127.0.0.1:${e.port}`, users, floorTracker);
+    open.push(...floorPeers.map((p) => p.ws));
+    const byUser = new Map(floorPeers.map((p) => [p.userId, p.ws]));
+    const wsSend = async (from: string, to: string, _c: string, clientId: string) => {
+      const ws = byUser.get(from)!;
+      await new Promise<void>((resolve, reject) =>
+        ws.send(JSON.stringify({ type: 'send', to, clientId, content: `bench ${clientId.slice(0, 8)}` }), (err) =>
+          err ? reject(err) : resolve(),
+        ),
+      );
+      return 200;
+    };
+    await sleep(500);
+    floor = await load(pairs, rate, seconds, floorTracker, wsSend);
+  } finally {
+    for (const ws of open) ws.terminate();
+    if (echo) await stop(echo);
+    await client.query(`delete from users where email like '${EMAIL_PREFIX}%'`).catch(() => {});
+    await client.end().catch(() => {});
+    await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const ratioP99 = server.latencyMs.p99 / Math.max(floor.latencyMs.p99, 0.001);
+  const hotPass = hot.lost === 0 && hot.errors === 0 && hot.throughput >= 50;
+  const pass = server.latencyMs.p99 <= 50 && ratioP99 <= 5 && server.lost === 0 && server.errors === 0 && hotPass;
+  return {
+    name: `messaging send→receive p99 on PostgreSQL (${sockets} sockets, ${rate} msg/s, ${seconds} s)`,
+    unit: 'ms',
+    samples: [server.latencyMs.p99],
+    median: server.latencyMs.p99,
+    sockets,
+    rate,
+    seconds,
+    server,
+    floor,
+    ratioP99,
+    hot: { ...hot, rate: hotRate, seconds: hotSeconds, pass: hotPass },
+    goal: 'p99 ≤ 50 ms and p99 ≤ 5 × the bare ws floor p99, nothing lost; one hot conversation ≥ 50 msg/s, nothing lost',
+    pass,
+  };
+}
+
+if (process.argv.includes('--echo-server')) echoServerMain();
+else if (import.meta.url === `file://${process.argv[1]}`) {
+  const quick = process.argv.includes('--quick');
+  const r = await messagingBench(quick ? { sockets: 500, rate: 50, seconds: 15 } : {});
+  console.log(JSON.stringify(r, null, 2));
+}
