@@ -218,11 +218,13 @@ export class MessagingService {
     const after: { notice?: { toUserId: string; fromName: string | null } } = {};
     const result = await withEvents(db, bus, async (trx, emit: Emit) => {
       // The sender's row lock serialises his sends: retries of one clientId and his daily count.
+      // NO KEY UPDATE, not UPDATE: other sends to him take KEY SHARE on this row through the
+      // messages.receiver_id foreign key, and FOR UPDATE would deadlock them against the seq lock.
       const self = await trx
         .selectFrom('users')
         .select(['id', 'display_name', 'photo_url', 'subscription_tier', 'has_lifetime_premium'])
         .where('id', '=', me)
-        .forUpdate()
+        .forNoKeyUpdate()
         .executeTakeFirst();
       if (!self) throw unauthorized();
       const earlier = await repo.messageByClientId(trx, me, body.clientId);
