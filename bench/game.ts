@@ -147,17 +147,17 @@ function shuffle<T>(xs: T[], seed = 42): T[] {
 
 export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-export async function gameBench(opts: { requests?: number; concurrency?: number; runs?: number } = {}): Promise<GameBenchResult> {
-  const requests = opts.requests ?? 4000;
-  const concurrency = opts.concurrency ?? 32;
-  const runs = opts.runs ?? 1;
-  await ensureDatabase();
+/**
+ * The real server (packages/server/src/main.ts) in its own process, in production mode on the
+ * bench database, with fresh secrets; BENCH_NODE_ARGS adds node flags (e.g. --cpu-prof).
+ */
+export async function startBenchServer(
+  dataDirPrefix: string,
+): Promise<{ child: ChildProcess; base: string; port: number; secret: string; dataDir: string }> {
   const root = path.resolve(import.meta.dirname, '..');
   const secret = randomBytes(32).toString('hex');
   const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fmk-bench-game-'));
-  // BENCH_NODE_ARGS: extra flags for the server process (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+  const dataDir = mkdtempSync(path.join(tmpdir(), dataDirPrefix));
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
     cwd: root,
@@ -176,6 +176,15 @@ export async function gameBench(opts: { requests?: number; concurrency?: number;
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  return { child, base: `http://127.0.0.1:${port}`, port, secret, dataDir };
+}
+
+export async function gameBench(opts: { requests?: number; concurrency?: number; runs?: number } = {}): Promise<GameBenchResult> {
+  const requests = opts.requests ?? 4000;
+  const concurrency = opts.concurrency ?? 32;
+  const runs = opts.runs ?? 1;
+  await ensureDatabase();
+  const { child, base, secret, dataDir } = await startBenchServer('fmk-bench-game-');
   const client = new pg.Client({ connectionString: dbUrl(BENCH_DB) });
   const samples: number[] = [];
   const latencies: number[] = [];

@@ -1,13 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { systemClock } from '@fmk/core';
 import { TokenService } from '@fmk/server/src/platform/auth.ts';
 import pg from 'pg';
 import WebSocket, { WebSocketServer } from 'ws';
-import { BENCH_DB, createUsers, dbUrl, ensureDatabase, freePort, pct, vapidEnv, waitHealthy } from './game.ts';
+import { BENCH_DB, createUsers, dbUrl, ensureDatabase, pct, startBenchServer, waitHealthy } from './game.ts';
 
 /**
  * Messaging (issue 5): the real server (`main.ts`, its own process, on PostgreSQL) with N open
@@ -261,29 +259,7 @@ export async function messagingBench(
   const hotRate = opts.hotRate ?? 60;
   const hotSeconds = opts.hotSeconds ?? 10;
   await ensureDatabase();
-  const root = path.resolve(import.meta.dirname, '..');
-  const secret = randomBytes(32).toString('hex');
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fmk-bench-msg-'));
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl(BENCH_DB),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      TOKEN_SECRET: secret,
-      EMAIL_HASH_KEY: randomBytes(32).toString('hex'),
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      ...vapidEnv(),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const { child, base, port, secret, dataDir } = await startBenchServer('fmk-bench-msg-');
   const client = new pg.Client({ connectionString: dbUrl(BENCH_DB) });
   const open: WebSocket[] = [];
   let echo: ChildProcess | null = null;
