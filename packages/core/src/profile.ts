@@ -10,6 +10,8 @@ export const SHOW_ME = ['everyone', 'men', 'trans', 'nonbinary'] as const;
 export const MIN_AGE = 18;
 export const MAX_AGE = 99;
 export const MIN_DATING_PROMPTS = 2;
+/** At most this many prompts on a dating profile (the prompt selector offers up to 3). */
+export const MAX_DATING_PROMPTS = 3;
 
 export const preferencesSchema = z.object({
   ageRange: z.tuple([z.number().int().min(MIN_AGE).max(MAX_AGE), z.number().int().min(MIN_AGE).max(MAX_AGE)]),
@@ -41,7 +43,7 @@ const shortList = z.array(z.string().trim().min(1).max(60)).max(20);
 
 export const datingProfileSchema = z.object({
   selectedPhotos: z.array(z.string()).max(20),
-  prompts: z.array(promptAnswerSchema).max(6),
+  prompts: z.array(promptAnswerSchema).max(MAX_DATING_PROMPTS, `Choose at most ${MAX_DATING_PROMPTS} prompts.`),
   bio: z.string().max(1000),
   relationshipGoals: shortList,
   lookingFor: shortList,

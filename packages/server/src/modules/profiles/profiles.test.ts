@@ -326,6 +326,15 @@ describe.each(DB_KINDS)('profiles on %s', (kind) => {
     await t().db.updateTable('prompts').set({ is_active: true }).where('id', 'in', ['starter-4', 'starter-5']).execute();
   });
 
+  it('refuses a fourth dating prompt and writes nothing', async () => {
+    const user = await signUp(t().app);
+    const before = await rawUser(user.user.uid);
+    const res = await patch(user.headers, { datingProfile: { prompts: [answer(1), answer(2), answer(3), answer(4)] } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Choose at most 3 prompts.');
+    expect(await rawUser(user.user.uid)).toEqual(before);
+  });
+
   it('completes onboarding only once the profile is complete', async () => {
     const { headers } = await signUp(t().app);
     const complete = () => t().app.inject({ method: 'POST', url: '/api/v1/me/onboarding/complete', headers });

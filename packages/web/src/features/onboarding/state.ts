@@ -1,6 +1,7 @@
 import {
   feetInchesToCm,
   MAX_AGE,
+  MAX_DATING_PROMPTS,
   type Me,
   MIN_AGE,
   MIN_DATING_PROMPTS,
@@ -19,7 +20,7 @@ export type Step = (typeof STEPS)[number];
 export type Position = (typeof POSITIONS)[number];
 export type Units = 'imperial' | 'metric';
 
-export const MAX_PROMPTS = 3;
+export const MAX_PROMPTS = MAX_DATING_PROMPTS;
 export const MIN_HEIGHT_CM = 120;
 export const MAX_HEIGHT_CM = 250;
 export const MESSAGES = {

@@ -1,6 +1,7 @@
 import {
   feetInchesToCm,
   MAX_AGE,
+  MAX_DATING_PROMPTS,
   type Me,
   MIN_AGE,
   type ModeVisibility,
@@ -14,7 +15,7 @@ import {
 export type Units = 'imperial' | 'metric';
 export type Position = (typeof POSITIONS)[number];
 export type Availability = NowProfile['availability'];
-export const MAX_PROMPTS = 3;
+export const MAX_PROMPTS = MAX_DATING_PROMPTS;
 export const MIN_HEIGHT_CM = 120;
 export const MAX_HEIGHT_CM = 250;
 
