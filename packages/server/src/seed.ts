@@ -355,25 +355,26 @@ export async function renderAvatar(seed: string, name: string): Promise<{ data: 
   return { data, width: AVATAR_SIZE, height: AVATAR_SIZE };
 }
 
+/** Which of these demo users are already in the database. */
+async function existingIds(db: Db, users: readonly { id: string }[]): Promise<Set<string>> {
+  if (users.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where(
+      'id',
+      'in',
+      users.map((u) => u.id),
+    )
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 /** Creates the demo users that do not exist yet; returns how many were created. */
 export async function seedDemoUsers(db: Db, storage: Storage, opts: SeedOptions, now: Date = new Date()): Promise<SeedResult> {
   const users = generate(opts);
   await seedStarterPrompts(db, now);
-  const existing = new Set(
-    users.length === 0
-      ? []
-      : (
-          await db
-            .selectFrom('users')
-            .select('id')
-            .where(
-              'id',
-              'in',
-              users.map((u) => u.id),
-            )
-            .execute()
-        ).map((r) => r.id),
-  );
+  const existing = await existingIds(db, users);
   let created = 0;
   const batchSize = 50;
   for (let start = 0; start < users.length; start += batchSize) {
@@ -482,21 +483,7 @@ export async function seedDemoUsers(db: Db, storage: Storage, opts: SeedOptions,
  * A rerun refreshes lastUpdated, which keeps demo users out of the grid's staleness rule.
  */
 async function seedDemoLocations(db: Db, users: readonly DemoUser[], now: Date): Promise<void> {
-  const present = new Set(
-    users.length === 0
-      ? []
-      : (
-          await db
-            .selectFrom('users')
-            .select('id')
-            .where(
-              'id',
-              'in',
-              users.map((u) => u.id),
-            )
-            .execute()
-        ).map((r) => r.id),
-  );
+  const present = await existingIds(db, users);
   const rows = users
     .filter((u) => present.has(u.id))
     .map((u) => {
