@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Match, MatchType, Stats, StoredAction } from '@fmk/core';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
+import { otherMemberOf } from '../../db/fragments.ts';
 import type { DB, Db } from '../../db/index.ts';
 
 /** The columns of a user the game reads. */
@@ -266,14 +267,7 @@ function hiddenFrom(viewerId: string, otherId: 'other.id') {
 export async function listMatches(db: Db, viewerId: string, pair?: [string, string]): Promise<Match[]> {
   let q = db
     .selectFrom('matches as m')
-    .innerJoin('users as other', (j) =>
-      j.on((eb) =>
-        eb.or([
-          eb.and([eb('m.user_a', '=', viewerId), eb('other.id', '=', eb.ref('m.user_b'))]),
-          eb.and([eb('m.user_b', '=', viewerId), eb('other.id', '=', eb.ref('m.user_a'))]),
-        ]),
-      ),
-    )
+    .innerJoin('users as other', (j) => j.on(otherMemberOf('m', viewerId)))
     .leftJoin('conversations as c', (j) => j.onRef('c.user_a', '=', 'm.user_a').onRef('c.user_b', '=', 'm.user_b'))
     .select([
       'm.id',

@@ -1,5 +1,6 @@
 import type { Conversation, Message, Photo } from '@fmk/core';
 import { sql } from 'kysely';
+import { otherMemberOf } from '../../db/fragments.ts';
 import type { Db } from '../../db/index.ts';
 import type { Storage } from '../../platform/storage.ts';
 
@@ -33,14 +34,7 @@ const mine = (me: string, a: string, b: string) => sql`case when c.user_a = ${me
 export async function listConversations(db: Db, me: string, opts: { id?: string; limit: number }) {
   let q = db
     .selectFrom('conversations as c')
-    .innerJoin('users as other', (j) =>
-      j.on((eb) =>
-        eb.or([
-          eb.and([eb('c.user_a', '=', me), eb('other.id', '=', eb.ref('c.user_b'))]),
-          eb.and([eb('c.user_b', '=', me), eb('other.id', '=', eb.ref('c.user_a'))]),
-        ]),
-      ),
-    )
+    .innerJoin('users as other', (j) => j.on(otherMemberOf('c', me)))
     .leftJoin('messages as m', 'm.id', 'c.last_message_id')
     .select([
       'c.id',
@@ -101,14 +95,7 @@ export interface ParticipantConversation {
 export async function participantConversation(db: Db, id: string, me: string): Promise<ParticipantConversation | null> {
   const row = await db
     .selectFrom('conversations as c')
-    .innerJoin('users as other', (j) =>
-      j.on((eb) =>
-        eb.or([
-          eb.and([eb('c.user_a', '=', me), eb('other.id', '=', eb.ref('c.user_b'))]),
-          eb.and([eb('c.user_b', '=', me), eb('other.id', '=', eb.ref('c.user_a'))]),
-        ]),
-      ),
-    )
+    .innerJoin('users as other', (j) => j.on(otherMemberOf('c', me)))
     .select(['c.id', 'c.user_a', 'c.user_b', 'other.id as other_id'])
     .where('c.id', '=', id)
     .where('other.is_active', '=', true)
@@ -243,14 +230,7 @@ export async function markDelivered(
 export async function unreadConversations(db: Db, me: string): Promise<number> {
   const row = await db
     .selectFrom('conversations as c')
-    .innerJoin('users as other', (j) =>
-      j.on((eb) =>
-        eb.or([
-          eb.and([eb('c.user_a', '=', me), eb('other.id', '=', eb.ref('c.user_b'))]),
-          eb.and([eb('c.user_b', '=', me), eb('other.id', '=', eb.ref('c.user_a'))]),
-        ]),
-      ),
-    )
+    .innerJoin('users as other', (j) => j.on(otherMemberOf('c', me)))
     .select((s) => s.fn.countAll<number>().as('n'))
     .where('other.is_active', '=', true)
     .where(notBlocked(me, 'other.id'))

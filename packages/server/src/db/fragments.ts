@@ -1,0 +1,12 @@
+import { type RawBuilder, sql } from 'kysely';
+
+/**
+ * Join condition for `users as other`: the member of a sorted pair row (matches,
+ * conversations: user_a < user_b) who is not `me`, and only rows `me` belongs to.
+ * Written as an OR of the two sides so each side can use its own index.
+ */
+export function otherMemberOf(pair: 'm' | 'c', me: string): RawBuilder<boolean> {
+  const a = sql.ref(`${pair}.user_a`);
+  const b = sql.ref(`${pair}.user_b`);
+  return sql<boolean>`((${a} = ${me} and other.id = ${b}) or (${b} = ${me} and other.id = ${a}))`;
+}
