@@ -16,7 +16,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       root: webDist,
       preCompressed: true,
       cacheControl: false,
-      index: false,
+      // '/' is the app's entry: serve index.html (revalidated) rather than refusing a directory.
+      index: ['index.html'],
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
