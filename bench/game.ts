@@ -171,6 +171,7 @@ export async function startBenchServer(
       LOG_LEVEL: 'warn',
       TOKEN_SECRET: secret,
       EMAIL_HASH_KEY: randomBytes(32).toString('hex'),
+      HEALTH_KEY: randomBytes(32).toString('hex'),
       WEB_DIST: path.join(dataDir, 'no-web'),
       ...vapidEnv(),
     },

@@ -22,8 +22,8 @@ function parse(data: unknown): { type?: unknown; token?: unknown } | null {
   }
 }
 
-/** Deliveries noted within this window are written together (one UPDATE per conversation). */
-const DELIVERY_FLUSH_MS = 5;
+/** Deliveries noted within this window are written together (one UPDATE for all of them). */
+const DELIVERY_FLUSH_MS = 20;
 
 /**
  * The live channel, GET /api/v1/live (protocol in core's live.ts). The first message must be
@@ -40,14 +40,12 @@ export const liveModule: Module = async (app, deps) => {
   let deliveryTimer: NodeJS.Timeout | null = null;
   const flushDeliveries = () => {
     deliveryTimer = null;
-    for (const d of deliveries.values()) {
-      const p = messaging
-        .markDelivered(d.receiverId, d.conversationId, d.upTo)
-        .catch((err: unknown) => app.log.warn({ err }, 'delivery write failed'));
-      deliveryWrites.add(p);
-      void p.finally(() => deliveryWrites.delete(p));
-    }
+    const p = messaging
+      .markDelivered([...deliveries.values()])
+      .catch((err: unknown) => app.log.warn({ err }, 'delivery write failed'));
     deliveries.clear();
+    deliveryWrites.add(p);
+    void p.finally(() => deliveryWrites.delete(p));
   };
   const delivered = (receiverId: string, event: LiveEvent) => {
     const m = (event as { message?: { receiverId?: string; conversationId?: string; seq?: number } }).message;

@@ -129,6 +129,9 @@ function messagesQuery(db: Db) {
 
 export type MessageRow = Awaited<ReturnType<ReturnType<typeof messagesQuery>['executeTakeFirstOrThrow']>>;
 
+/** A row of fmk_send_message: the message, whether this call created it, and what the send needs next. */
+export type SentMessageRow = MessageRow & { created: boolean; sender_name: string | null; other_online: boolean | null };
+
 export function messageById(db: Db, id: string): Promise<MessageRow | undefined> {
   return messagesQuery(db).where('m.id', '=', id).executeTakeFirst();
 }
@@ -203,27 +206,38 @@ export async function readReceiptSettings(db: Db, userIds: readonly string[]): P
   return out;
 }
 
+/** Messages to `receiverId` in one conversation, delivered up to seq `upTo`. */
+export interface DeliveryMark {
+  receiverId: string;
+  conversationId: string;
+  upTo: number;
+}
+
 /**
- * Marks messages to `receiverId` in a conversation delivered up to `upTo`; returns the highest
- * seq newly marked and its sender, or null when there was nothing to mark.
+ * Marks messages delivered, many (receiver, conversation, up to) marks in one statement; returns
+ * per mark that changed anything the highest seq newly marked and its sender.
  */
 export async function markDelivered(
   db: Db,
-  q: { receiverId: string; conversationId: string; upTo: number; at: Date },
-): Promise<{ upTo: number; senderId: string } | null> {
-  const rows = await db
-    .updateTable('messages')
-    .set({ delivered_at: q.at })
-    .where('conversation_id', '=', q.conversationId)
-    .where('receiver_id', '=', q.receiverId)
-    .where('seq', '<=', q.upTo)
-    .where('delivered_at', 'is', null)
-    .returning(['seq', 'sender_id'])
-    .execute();
-  if (rows.length === 0) return null;
-  let best = rows[0]!;
-  for (const r of rows) if (r.seq > best.seq) best = r;
-  return { upTo: Number(best.seq), senderId: best.sender_id };
+  marks: readonly DeliveryMark[],
+  at: Date,
+): Promise<Array<DeliveryMark & { senderId: string }>> {
+  if (marks.length === 0) return [];
+  const json = JSON.stringify(marks.map((m) => ({ r: m.receiverId, c: m.conversationId, u: m.upTo })));
+  const { rows } = await sql<{ conversation_id: string; receiver_id: string; sender_id: string; seq: string | number }>`
+    update messages m set delivered_at = ${at}
+      from jsonb_to_recordset(${json}::jsonb) as d(r text, c text, u bigint)
+     where m.conversation_id = d.c and m.receiver_id = d.r and m.seq <= d.u and m.delivered_at is null
+    returning m.conversation_id, m.receiver_id, m.sender_id, m.seq`.execute(db);
+  const best = new Map<string, DeliveryMark & { senderId: string }>();
+  for (const r of rows) {
+    const key = `${r.receiver_id}:${r.conversation_id}`;
+    const seq = Number(r.seq);
+    const prev = best.get(key);
+    if (!prev || seq > prev.upTo)
+      best.set(key, { receiverId: r.receiver_id, conversationId: r.conversation_id, upTo: seq, senderId: r.sender_id });
+  }
+  return [...best.values()];
 }
 
 /** Conversations with unread messages for the user, as his list shows them (the badge). */

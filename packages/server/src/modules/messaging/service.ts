@@ -13,11 +13,11 @@ import {
   matchPair,
   mayStartConversation,
   messageLimitText,
-  messagesLeftToday,
   NOT_MATCHED_TEXT,
   type Photo,
   type SendMessage,
   showsReadReceipts,
+  TIER_LIMITS,
   type Tier,
   TYPING_TIMEOUT_MS,
   utcDayStart,
@@ -29,7 +29,6 @@ import { type Bus, withEvents } from '../../platform/bus.ts';
 import { badRequest, conflict, limitReached, notFound, unauthorized } from '../../platform/errors.ts';
 import type { Notifier } from '../../platform/push.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { bumpStats } from '../game/repo.ts';
 import { reencodePhoto } from '../profiles/image.ts';
 import * as repo from './repo.ts';
 
@@ -45,13 +44,29 @@ export interface MessagingServiceDeps {
 
 type Emit = (to: readonly string[], event: LiveServerEvent) => void;
 
-/**
- * All message inserts take this transaction lock just before inserting, so messages commit in
- * `seq` order: a client that has seen seq N can never later miss a message below N that was
- * still uncommitted (the catch-up cursor has no holes). The lock is held only for the insert
- * and the conversation update, a millisecond or two.
- */
-const MESSAGE_SEQ_LOCK = 5_000_005;
+/** Messages per day by tier (core's TIER_LIMITS), the parameter fmk_send_message checks against. */
+const MESSAGE_LIMITS = JSON.stringify(
+  Object.fromEntries(Object.entries(TIER_LIMITS).map(([tier, limits]) => [tier, limits.messagesPerDay])),
+);
+
+/** The API error for fmk_send_message's own SQLSTATEs (class FK); anything else is rethrown. */
+function sendError(err: unknown): unknown {
+  const e = err as { code?: string; message?: string };
+  switch (e.code) {
+    case 'FK401':
+      return unauthorized();
+    case 'FK404':
+      return notFound(COULD_NOT_FIND_CONVERSATION);
+    case 'FK409':
+      return conflict('This client id was already used for another message.');
+    case 'FK429':
+      return limitReached(messageLimitText(e.message as Tier));
+    case 'FK400':
+      return badRequest('Choose a photo you uploaded.', { photoId: 'not your photo' });
+    default:
+      return err;
+  }
+}
 
 /** A repeated typing=true within this window is not relayed again (light rate limit). */
 const TYPING_REPEAT_MS = 1000;
@@ -199,120 +214,58 @@ export class MessagingService {
     }
     if (upTo.size === 0) return;
     const at = this.deps.clock.now();
-    for (const [conversationId, seq] of upTo) await this.markDelivered(me, conversationId, seq);
+    await this.markDelivered([...upTo].map(([conversationId, seq]) => ({ receiverId: me, conversationId, upTo: seq })));
     for (const r of rows) if (r.receiver_id === me && r.delivered_at === null) r.delivered_at = at;
   }
 
-  /** Delivered up to `upTo` (the recipient's socket got it, or he fetched it); tells the sender. */
-  async markDelivered(receiverId: string, conversationId: string, upTo: number): Promise<void> {
-    const done = await repo.markDelivered(this.deps.db, { receiverId, conversationId, upTo, at: this.deps.clock.now() });
-    if (done) await this.deps.bus.publish([done.senderId], { type: 'delivered', conversationId, upTo: done.upTo });
+  /** Delivered up to `upTo` (the recipient's socket got it, or he fetched it); tells the senders. */
+  async markDelivered(marks: readonly repo.DeliveryMark[]): Promise<void> {
+    const done = await repo.markDelivered(this.deps.db, marks, this.deps.clock.now());
+    if (done.length > 0)
+      await this.deps.bus.publishBatch(
+        done.map((d) => [[d.senderId], { type: 'delivered', conversationId: d.conversationId, upTo: d.upTo }] as const),
+      );
   }
 
   /**
    * Sends a message. Idempotent by clientId: a retry returns the first message (`created` false)
-   * and writes nothing. The daily tier limit counts new messages only.
+   * and writes nothing. The daily tier limit counts new messages only. The checks and writes run
+   * in the database as one statement (fmk_send_message, see its migration): one round trip.
    */
   async send(me: string, conversationId: string, body: SendMessage): Promise<{ message: Message; created: boolean }> {
     const { db, bus, clock, storage } = this.deps;
-    const after: { notice?: { toUserId: string; fromName: string | null } } = {};
-    const result = await withEvents(db, bus, async (trx, emit: Emit) => {
-      // The sender's row lock serialises his sends: retries of one clientId and his daily count.
-      // NO KEY UPDATE, not UPDATE: other sends to him take KEY SHARE on this row through the
-      // messages.receiver_id foreign key, and FOR UPDATE would deadlock them against the seq lock.
-      const self = await trx
-        .selectFrom('users')
-        .select(['id', 'display_name', 'photo_url', 'subscription_tier', 'has_lifetime_premium'])
-        .where('id', '=', me)
-        .forNoKeyUpdate()
-        .executeTakeFirst();
-      if (!self) throw unauthorized();
-      const earlier = await repo.messageByClientId(trx, me, body.clientId);
-      if (earlier) {
-        if (earlier.conversation_id !== conversationId) throw conflict('This client id was already used for another message.');
-        const receipts = await this.receiptsOf(me, [earlier.receiver_id], trx);
-        return { message: repo.toMessage(earlier, me, storage, receipts), created: false };
-      }
-      const c = await repo.participantConversation(trx, conversationId, me);
-      if (!c) throw notFound(COULD_NOT_FIND_CONVERSATION);
-
-      const now = clock.now();
-      const day = utcDayStart(now).toISOString().slice(0, 10);
-      const tier = tierOf(self);
-      const counter = await trx
-        .selectFrom('message_counters')
-        .select('count')
-        .where('user_id', '=', me)
-        .where('day', '=', day)
-        .executeTakeFirst();
-      if (messagesLeftToday(tier, counter?.count ?? 0) === 0) throw limitReached(messageLimitText(tier));
-
-      if (body.type === 'photo') {
-        const photo = await trx
-          .selectFrom('message_photos')
-          .select('id')
-          .where('id', '=', body.photoId ?? '')
-          .where('user_id', '=', me)
-          .executeTakeFirst();
-        if (!photo) throw badRequest('Choose a photo you uploaded.', { photoId: 'not your photo' });
-      }
-
-      await sql`select pg_advisory_xact_lock(${MESSAGE_SEQ_LOCK})`.execute(trx);
-      const id = randomUUID();
-      await trx
-        .insertInto('messages')
-        .values({
-          id,
-          conversation_id: conversationId,
-          sender_id: me,
-          receiver_id: c.otherId,
-          client_id: body.clientId,
-          type: body.type,
-          content: body.content,
-          photo_id: body.type === 'photo' ? (body.photoId ?? null) : null,
-          created_at: now,
-        })
-        .execute();
-      await trx
-        .insertInto('message_counters')
-        .values({ user_id: me, day, count: 1 })
-        .onConflict((oc) => oc.columns(['user_id', 'day']).doUpdateSet({ count: sql`message_counters.count + 1` }))
-        .execute();
-      // A new message un-deletes the conversation for both (the recipient must see it).
-      await trx
-        .updateTable('conversations')
-        .set({
-          last_message_id: id,
-          last_activity: now,
-          updated_at: now,
-          deleted_a: false,
-          deleted_b: false,
-          ...(c.side === 'a' ? { unread_b: sql<number>`unread_b + 1` } : { unread_a: sql<number>`unread_a + 1` }),
-        })
-        .where('id', '=', conversationId)
-        .execute();
-      await bumpStats(trx, me, { messages: 1 });
-      const row = await repo.messageById(trx, id);
-      if (!row) throw new Error('message vanished');
-      const message = repo.toMessage(row, me, storage, () => false);
-      emit([me, c.otherId], { type: 'message', message });
-      after.notice = { toUserId: c.otherId, fromName: self.display_name };
-      return { message, created: true };
-    });
-    const n = after.notice;
-    if (n && this.deps.notifier) {
-      const m = result.message;
+    const now = clock.now();
+    const day = utcDayStart(now).toISOString().slice(0, 10);
+    const photoId = body.type === 'photo' ? (body.photoId ?? '') : null;
+    let row: repo.SentMessageRow | undefined;
+    try {
+      const res = await sql<repo.SentMessageRow>`select * from fmk_send_message(${randomUUID()}, ${me}, ${conversationId},
+        ${body.clientId}, ${body.type}, ${body.content}, ${photoId}, ${now}, ${day}::date, ${MESSAGE_LIMITS}::jsonb)`.execute(db);
+      row = res.rows[0];
+    } catch (err) {
+      throw sendError(err);
+    }
+    if (!row) throw new Error('fmk_send_message returned no row');
+    if (!row.created) {
+      const receipts = await this.receiptsOf(me, [row.receiver_id]);
+      return { message: repo.toMessage(row, me, storage, receipts), created: false };
+    }
+    const message = repo.toMessage(row, me, storage, () => false);
+    await bus.publish([me, row.receiver_id], { type: 'message', message });
+    // An open tab sees the event live (and shows a toast): push only to users with none.
+    if (this.deps.notifier && row.other_online === false) {
       try {
         await this.deps.notifier.newMessage({
-          ...n,
-          text: m.type === 'photo' ? m.content || 'Sent a photo' : m.content,
-          conversationId: m.conversationId,
+          toUserId: row.receiver_id,
+          fromName: row.sender_name,
+          text: message.type === 'photo' ? message.content || 'Sent a photo' : message.content,
+          conversationId,
         });
       } catch (err) {
         this.deps.log?.warn({ err }, 'message notifier failed');
       }
     }
-    return result;
+    return { message, created: true };
   }
 
   /** Marks messages to me read up to `upTo`; the sender hears of it where read receipts apply. */
