@@ -127,6 +127,8 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 /** GET /auth/session: the signed-in user and when the current access token expires. */
 export const sessionInfoSchema = z.object({ user: meSchema, expiresAt: z.string() });
+/** GET /auth/check: the token's session is live; when the token expires. */
+export const tokenCheckSchema = z.object({ expiresAt: z.string() });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
 /**

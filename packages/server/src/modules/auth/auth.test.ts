@@ -256,6 +256,8 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
   describe('sessions', () => {
     it('signs out: 204, and the token is refused everywhere afterwards', async () => {
       const a = await signUp(t().app);
+      // Seen live first (the session is cached then): sign-out must still end it at once.
+      expect((await get('/api/v1/auth/session', a.token)).statusCode).toBe(200);
       const out = await post('/api/v1/auth/logout', undefined, { token: a.token });
       expect(out.statusCode).toBe(204);
       const session = await get('/api/v1/auth/session', a.token);
@@ -269,6 +271,16 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
         .where('user_id', '=', a.user.uid)
         .executeTakeFirstOrThrow();
       expect(row.revoked_at).toEqual(t().clock.now());
+    });
+
+    it('answers the cheap token check: 200 with the expiry while live, 401 without a token or after sign-out', async () => {
+      const a = await signUp(t().app);
+      const check = await get('/api/v1/auth/check', a.token);
+      expect(check.statusCode).toBe(200);
+      expect(check.json()).toEqual({ expiresAt: a.expiresAt });
+      expect((await t().app.inject({ method: 'GET', url: '/api/v1/auth/check' })).statusCode).toBe(401);
+      expect((await post('/api/v1/auth/logout', undefined, { token: a.token })).statusCode).toBe(204);
+      expect((await get('/api/v1/auth/check', a.token)).statusCode).toBe(401);
     });
 
     it('refreshes a live session with a later-expiring token', async () => {

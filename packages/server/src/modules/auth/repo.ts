@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index.ts';
+import { sessionCache } from '../../platform/auth.ts';
 
 /** SQL of sign-in: sessions, failed attempts, OAuth flows and one-time redirect results. */
 
@@ -22,6 +23,7 @@ export async function insertSession(
 
 export async function revokeSession(db: Db, id: string, now: Date): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  sessionCache.forgetSession(id);
 }
 
 export async function touchSession(db: Db, id: string, now: Date): Promise<void> {

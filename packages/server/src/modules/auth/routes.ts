@@ -4,6 +4,7 @@ import {
   publicConfigSchema,
   redirectResultBody,
   sessionInfoSchema,
+  tokenCheckSchema,
   signInBody,
   signUpBody,
 } from '@fmk/core';
@@ -87,6 +88,20 @@ export const authModule: Module = async (app, deps) => {
       },
     },
     async (req) => auth.refresh(db, authUser(req)),
+  );
+
+  app.get(
+    '/auth/check',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['auth'],
+        summary: "Whether this token's session is live, and when the token expires (no user record: the cheap check)",
+        security: bearer,
+        response: { 200: tokenCheckSchema, ...errors },
+      },
+    },
+    async (req) => ({ expiresAt: authUser(req).expiresAt.toISOString() }),
   );
 
   app.get(

@@ -113,6 +113,8 @@ describe.each(DB_KINDS)('identity service on %s', (kind) => {
     it('keys the record by an HMAC of the lowercased email and deactivates every linked identity', async () => {
       const a = await signUp(t().app);
       const email = a.user.email;
+      const session = () => t().app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: a.headers });
+      expect((await session()).statusCode).toBe(200);
       await service().banEmail(t().db, { email: email.toUpperCase(), ...admin, reason: 'spam', permanent: true });
       const ban = await t().db.selectFrom('banned_emails').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
       expect(ban.email_hash).toBe(createHmac('sha256', t().config.emailHashKey).update(email).digest('hex'));
@@ -121,6 +123,8 @@ describe.each(DB_KINDS)('identity service on %s', (kind) => {
       expect((await mapping(a.user.anonymousId)).is_active).toBe(false);
       const sessions = await t().db.selectFrom('sessions').select('revoked_at').where('user_id', '=', a.user.uid).execute();
       expect(sessions.every((s) => s.revoked_at !== null)).toBe(true);
+      // The session was cached as live a moment ago: the ban ends it at once all the same.
+      expect((await session()).statusCode).toBe(401);
       expect(await lastAudit()).toMatchObject({
         admin_id: 'admin-7',
         action: 'ban_email',

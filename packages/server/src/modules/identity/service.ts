@@ -19,6 +19,7 @@ import {
 } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
 import type { UserRow } from '../../db/schema.ts';
+import { sessionCache } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import * as repo from './repo.ts';
@@ -247,7 +248,7 @@ export class IdentityService {
     const now = this.now();
     const expiresAt = input.permanent ? null : (input.expiresAt ?? null);
     if (!input.permanent && (!expiresAt || expiresAt <= now)) throw badRequest('A temporary ban needs an expiry in the future.');
-    await inTransaction(db, async (trx) => {
+    const banned = await inTransaction(db, async (trx) => {
       const mappings = await trx
         .selectFrom('identity_mappings')
         .select(['id', 'user_id', 'is_active'])
@@ -298,7 +299,10 @@ export class IdentityService {
         ip: input.ip ?? null,
         now,
       });
+      return userIds;
     });
+    // After the commit: a request in between would have cached the session again.
+    sessionCache.forgetUsers(banned);
   }
 
   /** Lifts a ban and reactivates the identities it deactivated. */
