@@ -60,7 +60,7 @@ export class TokenService {
     if (parts.length !== 3) return null;
     const [h, p, sig] = parts as [string, string, string];
     const header = parseSegment(h);
-    if (!header || header.alg !== 'HS256' || 'crit' in header || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return null;
+    if (header?.alg !== 'HS256' || 'crit' in header || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return null;
     const given = Buffer.from(sig, 'base64url');
     const expected = createHmac('sha256', this.key).update(`${h}.${p}`).digest();
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;

@@ -4,9 +4,9 @@ import {
   publicConfigSchema,
   redirectResultBody,
   sessionInfoSchema,
-  tokenCheckSchema,
   signInBody,
   signUpBody,
+  tokenCheckSchema,
 } from '@fmk/core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
