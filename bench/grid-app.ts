@@ -100,6 +100,7 @@ async function main(): Promise<void> {
     TOKEN_SECRET: 'grid-bench-token-secret-0123456789abcdef0123456789',
     EMAIL_HASH_KEY: 'grid-bench-email-hash-key-0123456789abcdef012345678',
     HEALTH_KEY: 'grid-bench-health-key-0123456789abcdef0123456789abc',
+    PUSH_ENABLED: 'false',
     ...(kind === 'postgres' ? { DATABASE_URL: process.env.GRID_BENCH_URL! } : {}),
   });
   const tokens = new TokenService(config.tokenSecret, 24 * 60, systemClock);

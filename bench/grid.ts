@@ -8,7 +8,7 @@ import pg from 'pg';
  * GET /api/v1/grid under load (issue 4): p50/p95 at 32 concurrent clients against the real app
  * (its own process, bench/grid-app.ts), and the same SQL straight through the driver with 32
  * concurrent clients in the same run. PostgreSQL at 1 M users (100 k with --quick), and PGlite at
- * 100 k. Data lives in database `fmk_bench`, schema `grid_bench`, and is reused between runs.
+ * 100 k. Data lives in database `fmk_bench`, schema `grid_bench_<users>`, and is reused between runs.
  */
 export interface GridBenchResult {
   name: string;
@@ -102,13 +102,13 @@ export async function gridBench(opts: {
   const dataDir = path.join(tmpdir(), `fmk-grid-bench-pglite-${opts.users}`);
   if (opts.database === 'pglite') mkdirSync(dataDir, { recursive: true });
   const child = fork(path.join(import.meta.dirname, 'grid-app.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     env: {
       ...process.env,
       GRID_BENCH_KIND: opts.database,
       GRID_BENCH_USERS: String(opts.users),
       GRID_BENCH_URL: dbUrl(BENCH_DB),
-      GRID_BENCH_SCHEMA: 'grid_bench',
+      GRID_BENCH_SCHEMA: `grid_bench_${opts.users}`,
       GRID_BENCH_DATADIR: dataDir,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -216,7 +216,7 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Matches + matched conversations (sorted user_a < user_b) for consecutive pairs of `ids`. */
-async function createConversations(
+export async function createConversations(
   client: pg.Client,
   ids: string[],
 ): Promise<Array<{ a: string; b: string; conversationId: string }>> {

@@ -1,30 +1,244 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { coldStart } from './cold-start.ts';
 import { gameBench } from './game.ts';
-import { gridBench } from './grid.ts';
+import { type GridBenchResult, gridBench } from './grid.ts';
+import { httpBench } from './http.ts';
 import { messagingBench } from './messaging.ts';
+import { persistBench } from './persist.ts';
+import { photoBench } from './photos.ts';
 
 /**
- * `npm run bench [-- --quick] [-- --grid-only]`: runs the benchmarks and writes
- * bench/results/latest.json, keeping earlier results of benchmarks not run this time.
+ * `npm run bench [-- --quick] [-- --only=grid,messaging]`: every benchmark of bench/, each figure
+ * with its floor measured in the same run (the machine's speed drifts), the ratio and the goal.
+ * Writes bench/results/latest.json (every result in full) and bench/results/latest.md (the
+ * table). Data is generated from fixed seeds and clustered in cities. The full run takes about
+ * 12 minutes on a 2-core machine; --quick (smaller worlds and loads) about 3.
  */
-const quick = process.argv.includes('--quick');
-const gridOnly = process.argv.includes('--grid-only');
-const results: { name: string; unit: string; samples: number[]; median: number }[] = [];
-if (!gridOnly) results.push(await coldStart(quick ? 1 : 3));
-// Selection + match throughput on PostgreSQL (issue 4); needs a PostgreSQL (BENCH_DATABASE_URL).
-if (!gridOnly) results.push(await gameBench({ runs: quick ? 1 : 3 }));
-// Messaging (issue 5): send→receive latency over the live channel vs a bare ws floor; PostgreSQL.
-if (!gridOnly) results.push(await messagingBench(quick ? { sockets: 500, rate: 50, seconds: 15 } : {}));
-// The grid (issue 4): PostgreSQL at 1 M users (100 k with --quick), PGlite at 100 k.
-results.push(await gridBench({ database: 'postgres', users: quick ? 100_000 : 1_000_000, requests: quick ? 2000 : 5000 }));
-results.push(await gridBench({ database: 'pglite', users: 100_000, requests: quick ? 500 : 1000 }));
-const dir = path.join(import.meta.dirname, 'results');
-mkdirSync(dir, { recursive: true });
-const file = path.join(dir, 'latest.json');
-const earlier: { name: string }[] = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).results : [];
-const kept = earlier.filter((e) => !results.some((r) => r.name === e.name));
-writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), results: [...kept, ...results] }, null, 2)}\n`);
-for (const r of results)
-  console.log(`${r.name}: median ${r.median.toFixed(0)} ${r.unit} (${r.samples.map((s) => s.toFixed(0)).join(', ')})`);
+export interface ReportRow {
+  benchmark: string;
+  figure: string;
+  floor: string;
+  ratio: number | null;
+  goal: string;
+  pass: boolean | null;
+}
+
+interface Bench {
+  key: string;
+  run: (quick: boolean) => Promise<{ result: object; rows: ReportRow[] }>;
+}
+
+const r2 = (x: number) => Math.round(x * 100) / 100;
+
+const gridRow = (g: GridBenchResult): ReportRow => ({
+  benchmark: `grid endpoint, ${g.database}, ${g.users.toLocaleString('en')} users, ${g.concurrency} clients`,
+  figure: `p95 ${g.endpoint.p95} ms (p50 ${g.endpoint.p50}, ${g.endpoint.rps} req/s)`,
+  floor: `raw SQL p95 ${g.rawSql.p95} ms (p50 ${g.rawSql.p50})`,
+  ratio: g.ratioP95,
+  goal: g.database === 'postgres' && g.users >= 1_000_000 ? 'ratio ≤ 1.5, p95 ≤ 25 ms' : 'ratio ≤ 1.5',
+  pass: g.ratioP95 <= 1.5 && g.errors === 0 && (g.database !== 'postgres' || g.users < 1_000_000 || g.endpoint.p95 <= 25),
+});
+
+const benches: Bench[] = [
+  {
+    key: 'cold-start',
+    run: async (quick) => {
+      const c = await coldStart(quick ? 1 : 3);
+      return {
+        result: c,
+        rows: [
+          {
+            benchmark: c.name,
+            figure: `median ${(c.median / 1000).toFixed(1)} s`,
+            floor: '—',
+            ratio: null,
+            goal: '—',
+            pass: null,
+          },
+        ],
+      };
+    },
+  },
+  {
+    key: 'http',
+    run: async (quick) => {
+      const h = await httpBench({ seconds: quick ? 4 : 10 });
+      return {
+        result: h,
+        rows: [
+          {
+            benchmark: 'authenticated trivial route (GET /auth/check), 32 clients',
+            figure: `${h.app.rps} req/s (p99 ${h.app.p99} ms)`,
+            floor: `bare Fastify hello-world ${h.floor.rps} req/s`,
+            ratio: h.ratio,
+            goal: '≥ 0.75',
+            pass: h.pass,
+          },
+        ],
+      };
+    },
+  },
+  {
+    key: 'game',
+    run: async (quick) => {
+      const g = await gameBench({ runs: quick ? 1 : 3, requests: quick ? 1500 : 4000 });
+      return {
+        result: g,
+        rows: [
+          {
+            benchmark: `selection + match, ${g.concurrency} clients, PostgreSQL`,
+            figure: `${g.median.toFixed(0)} req/s (p95 ${g.latencyMs.p95.toFixed(1)} ms, ${g.matches} matches)`,
+            floor: '—',
+            ratio: null,
+            goal: '— (reported)',
+            pass: g.errors === 0 ? null : false,
+          },
+        ],
+      };
+    },
+  },
+  {
+    key: 'persist',
+    run: async (quick) => {
+      const p = await persistBench(quick ? { messages: 1500, pairs: 200 } : {});
+      return {
+        result: p,
+        rows: [
+          {
+            benchmark: p.name,
+            figure: `${p.app.perSecond} messages/s`,
+            floor: `raw INSERT ${p.floor.perSecond}/s`,
+            ratio: p.ratio,
+            goal: '≥ 0.5',
+            pass: p.pass,
+          },
+        ],
+      };
+    },
+  },
+  {
+    key: 'messaging',
+    run: async (quick) => {
+      const m = await messagingBench(quick ? { sockets: 500, rate: 50, seconds: 10, hotSeconds: 5 } : {});
+      return {
+        result: m,
+        rows: [
+          {
+            benchmark: `message send→receive, ${m.sockets} sockets, ${m.rate} msg/s`,
+            figure: `p99 ${r2(m.server.latencyMs.p99)} ms (p50 ${r2(m.server.latencyMs.p50)}, lost ${m.server.lost})`,
+            floor: `bare ws relay p99 ${r2(m.floor.latencyMs.p99)} ms`,
+            ratio: r2(m.ratioP99),
+            goal: 'p99 ≤ 50 ms, ratio ≤ 5',
+            pass: m.server.latencyMs.p99 <= 50 && m.ratioP99 <= 5 && m.server.lost === 0,
+          },
+          {
+            benchmark: `one hot conversation at ${m.hot.rate} msg/s`,
+            figure: `${r2(m.hot.throughput)} msg/s, lost ${m.hot.lost} (p99 ${r2(m.hot.latencyMs.p99)} ms)`,
+            floor: '—',
+            ratio: null,
+            goal: '≥ 50 msg/s, nothing lost',
+            pass: m.hot.pass,
+          },
+        ],
+      };
+    },
+  },
+  {
+    key: 'photos',
+    run: async (quick) => {
+      const p = await photoBench(quick ? { images: 12 } : {});
+      return {
+        result: p,
+        rows: [
+          {
+            benchmark: p.name,
+            figure: `${p.app.imagesPerSecond} images/s, event loop p99 ${p.app.eventLoopDelayMs.p99} ms`,
+            floor: `bare sharp ${p.floor.imagesPerSecond} images/s`,
+            ratio: p.ratio,
+            goal: 'ratio ≥ 0.8, loop p99 ≤ 50 ms',
+            pass: p.pass,
+          },
+        ],
+      };
+    },
+  },
+  {
+    key: 'grid',
+    run: async (quick) => {
+      const big = quick ? 100_000 : 1_000_000;
+      const pgBig = await gridBench({ database: 'postgres', users: big, requests: quick ? 1500 : 5000 });
+      const pg100 = quick ? pgBig : await gridBench({ database: 'postgres', users: 100_000, requests: 2000 });
+      const lite = await gridBench({ database: 'pglite', users: 100_000, requests: quick ? 400 : 1000 });
+      const rows = [gridRow(pgBig), ...(quick ? [] : [gridRow(pg100)]), gridRow(lite)];
+      const liteRatio = r2(lite.endpoint.p95 / pg100.endpoint.p95);
+      rows.push({
+        benchmark: 'PGlite vs PostgreSQL, grid endpoint, 100,000 users',
+        figure: `PGlite p95 ${lite.endpoint.p95} ms`,
+        floor: `PostgreSQL p95 ${pg100.endpoint.p95} ms`,
+        ratio: liteRatio,
+        goal: '≤ 3',
+        pass: liteRatio <= 3,
+      });
+      return { result: { postgres: pgBig, postgres100k: pg100, pglite: lite }, rows };
+    },
+  },
+];
+
+export function markdown(at: string, quick: boolean, rows: ReportRow[]): string {
+  const cell = (s: string) => s.replace(/\|/g, '\\|');
+  const lines = [
+    `# FMK benchmark report`,
+    '',
+    `${at}${quick ? ' (--quick: smaller worlds and loads)' : ''} · ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB · Node ${process.version}`,
+    '',
+    'Each figure is measured against its floor in the same run; the ratio is figure ÷ floor (for',
+    'throughputs, figure ÷ floor as well: higher is better there).',
+    '',
+    '| benchmark | figure | floor (same run) | ratio | goal | pass |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${cell(r.benchmark)} | ${cell(r.figure)} | ${cell(r.floor)} | ${r.ratio ?? '—'} | ${cell(r.goal)} | ${r.pass === null ? '—' : r.pass ? 'pass' : 'FAIL'} |`,
+    ),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const quick = process.argv.includes('--quick');
+  const only = process.argv
+    .find((a) => a.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
+  const at = new Date().toISOString();
+  const results: Record<string, object> = {};
+  const rows: ReportRow[] = [];
+  const t0 = performance.now();
+  for (const b of benches) {
+    if (only && !only.includes(b.key)) continue;
+    const t = performance.now();
+    console.log(`\n=== ${b.key} ===`);
+    try {
+      const out = await b.run(quick);
+      results[b.key] = out.result;
+      rows.push(...out.rows);
+      for (const r of out.rows)
+        console.log(`${r.benchmark}: ${r.figure} | floor ${r.floor} | ratio ${r.ratio ?? '—'} | ${r.goal}`);
+    } catch (err) {
+      console.error(`${b.key} failed:`, err);
+      rows.push({ benchmark: b.key, figure: 'failed to run', floor: '—', ratio: null, goal: '—', pass: false });
+    }
+    console.log(`=== ${b.key}: ${((performance.now() - t) / 1000).toFixed(0)} s ===`);
+  }
+  const dir = path.join(import.meta.dirname, 'results');
+  mkdirSync(dir, { recursive: true });
+  const seconds = Math.round((performance.now() - t0) / 1000);
+  writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify({ at, quick, seconds, results, report: rows }, null, 2)}\n`);
+  writeFileSync(path.join(dir, 'latest.md'), markdown(at, quick, rows));
+  console.log(`\n${markdown(at, quick, rows)}\nwritten to bench/results/latest.{json,md} in ${seconds} s`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
