@@ -1,5 +1,7 @@
+export * from './activity.ts';
 export * from './admin.ts';
 export * from './api.ts';
+export * from './api-health.ts';
 export * from './auth.ts';
 export * from './avatar.ts';
 export * from './bans.ts';
@@ -9,6 +11,7 @@ export * from './clock.ts';
 export * from './discovery.ts';
 export * from './game.ts';
 export * from './geo.ts';
+export * from './health.ts';
 export * from './identity.ts';
 export * from './live.ts';
 export * from './messages.ts';

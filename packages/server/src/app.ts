@@ -40,6 +40,13 @@ export interface AppDeps {
 
 export type App = FastifyInstance;
 
+/** The origins a tile URL template loads from ({s} subdomains become a wildcard). */
+function tileOrigins(url: string | null): string[] {
+  if (!url) return [];
+  const m = /^(https?:\/\/[^/]+)/.exec(url.replace('{s}', '*'));
+  return m?.[1] ? [m[1]] : [];
+}
+
 export interface CreateAppOptions {
   config: Config;
   database: Database;
@@ -70,7 +77,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The cruise map's tile server, when one is configured (issue 7).
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigins(config.mapTileUrl)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],

@@ -325,7 +325,135 @@ export interface PushSubscriptionsTable {
   updated_at: Timestamp;
 }
 
+// cruise
+/** A timed availability session (issue 7): over at ends_at; ended_at and minutes set when finalized. */
+export interface CruiseSessionsTable {
+  id: string;
+  user_id: string;
+  started_at: Timestamp;
+  ends_at: Timestamp;
+  ended_at: Timestamp | null;
+  minutes: number | null;
+  end_reason: 'user' | 'expired' | null;
+  right_now: string | null;
+}
+
+/** Quota and session counters per user (core cruise.ts CruiseCounters). */
+export interface CruiseCountersTable {
+  user_id: string;
+  period: 'day' | 'week';
+  period_start: Timestamp | null;
+  starts: number;
+  sessions: number;
+  minutes: number;
+  total_sessions: number;
+  total_minutes: number;
+  last_start_at: Timestamp | null;
+}
+
+export interface CruisingSpotsTable {
+  id: string;
+  name: string;
+  kind: 'park' | 'beach' | 'sauna' | 'bar' | 'club' | 'gym' | 'woods' | 'other';
+  description: Generated<string>;
+  lat: number;
+  lng: number;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  proposed_by: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface SpotCheckinsTable {
+  id: string;
+  spot_id: string;
+  user_id: string;
+  checked_in_at: Timestamp;
+  until: Timestamp;
+}
+
+export interface GroupEventsTable {
+  id: string;
+  creator_id: string;
+  spot_id: string | null;
+  title: string;
+  description: Generated<string>;
+  place_name: string;
+  lat: number;
+  lng: number;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  status: Generated<'scheduled' | 'cancelled'>;
+  created_at: Timestamp;
+  cancelled_at: Timestamp | null;
+}
+
+export interface EventAttendeesTable {
+  event_id: string;
+  user_id: string;
+  joined_at: Timestamp;
+}
+
+export interface EventCommentsTable {
+  id: string;
+  event_id: string;
+  user_id: string;
+  body: string;
+  created_at: Timestamp;
+}
+// end cruise
+
+// health and activity
+/** A user's data key for private records, wrapped (AES-256-GCM) under the server's HEALTH_KEY. */
+export interface HealthKeysTable {
+  user_id: string;
+  key_version: number;
+  wrapped_key: Uint8Array;
+  created_at: Generated<Date>;
+}
+
+/** The IANA zone the user's browser reported: reminders are pushed at its wall-clock time. */
+export interface HealthSettingsTable {
+  user_id: string;
+  time_zone: string;
+  updated_at: Timestamp;
+}
+
+/** One encrypted health or activity record; everything but these columns is in `payload`. */
+export interface PrivateRecordsTable {
+  id: string;
+  user_id: string;
+  kind: 'medication' | 'medication_log' | 'screening' | 'contact' | 'activity_log';
+  created_at: Timestamp;
+  payload: Uint8Array;
+}
+
+/** The next reminder instant of an active daily medication (no names: the scheduler's queue). */
+export interface MedicationSchedulesTable {
+  medication_id: string;
+  user_id: string;
+  next_due_at: Timestamp;
+}
+
+/** One row per dose reminded: its primary key makes each reminder go out once. */
+export interface MedicationRemindersSentTable {
+  medication_id: string;
+  dose_date: ColumnType<string, string, string>;
+  user_id: string;
+  sent_at: Timestamp;
+}
+
 export interface DB {
+  // cruise
+  cruise_sessions: CruiseSessionsTable;
+  cruise_counters: CruiseCountersTable;
+  cruising_spots: CruisingSpotsTable;
+  spot_checkins: SpotCheckinsTable;
+  group_events: GroupEventsTable;
+  event_attendees: EventAttendeesTable;
+  event_comments: EventCommentsTable;
+  // end cruise
   selections: SelectionsTable;
   selection_requests: SelectionRequestsTable;
   matches: MatchesTable;
@@ -351,6 +479,12 @@ export interface DB {
   prompt_likes: PromptLikesTable;
   user_blocks: UserBlocksTable;
   push_subscriptions: PushSubscriptionsTable;
+  // health and activity
+  health_keys: HealthKeysTable;
+  health_settings: HealthSettingsTable;
+  private_records: PrivateRecordsTable;
+  medication_schedules: MedicationSchedulesTable;
+  medication_reminders_sent: MedicationRemindersSentTable;
   user_locations: UserLocationsTable;
   grid_unlocks: GridUnlocksTable;
 }

@@ -7,10 +7,12 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app.ts';
+import { activityModule } from './activity/routes.ts';
 import { adminModule } from './admin/routes.ts';
 import { authModule } from './auth/routes.ts';
 import { discoveryModule } from './discovery/routes.ts';
 import { gameModule } from './game/routes.ts';
+import { healthModule } from './health/routes.ts';
 import { liveModule } from './live/routes.ts';
 import { messagingModule } from './messaging/routes.ts';
 import { notificationsModule } from './notifications/routes.ts';
@@ -41,4 +43,6 @@ export const modules: Module[] = [
   liveModule,
   discoveryModule,
   notificationsModule,
+  healthModule,
+  activityModule,
 ];

@@ -39,17 +39,18 @@ describe('configuration', () => {
   it('stops production with one message naming every missing secret', () => {
     const dir = tempDir();
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, PUSH_ENABLED: 'false' })).toThrowError(
-      new ConfigError('Missing required environment variables: TOKEN_SECRET, EMAIL_HASH_KEY'),
+      new ConfigError('Missing required environment variables: TOKEN_SECRET, EMAIL_HASH_KEY, HEALTH_KEY'),
     );
     expect(() =>
       loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, PUSH_ENABLED: 'false', TOKEN_SECRET: 'x'.repeat(40) }),
-    ).toThrowError('Missing required environment variables: EMAIL_HASH_KEY');
+    ).toThrowError('Missing required environment variables: EMAIL_HASH_KEY, HEALTH_KEY');
     const ok = loadConfig({
       NODE_ENV: 'production',
       DATA_DIR: dir,
       PUSH_ENABLED: 'false',
       TOKEN_SECRET: 'x'.repeat(40),
       EMAIL_HASH_KEY: 'y'.repeat(40),
+      HEALTH_KEY: 'z'.repeat(40),
     });
     expect(ok.env).toBe('production');
     expect(ok.vapid).toBeNull();
@@ -84,10 +85,10 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir, PUSH_ENABLED: 'false' }).vapid).toBeNull();
     expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test' }).vapid).toBeNull();
 
-    const secrets = { TOKEN_SECRET: 'x'.repeat(40), EMAIL_HASH_KEY: 'y'.repeat(40) };
+    const secrets = { TOKEN_SECRET: 'x'.repeat(40), EMAIL_HASH_KEY: 'y'.repeat(40), HEALTH_KEY: 'z'.repeat(40) };
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir })).toThrowError(
       new ConfigError(
-        'Missing required environment variables: TOKEN_SECRET, EMAIL_HASH_KEY, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT',
+        'Missing required environment variables: TOKEN_SECRET, EMAIL_HASH_KEY, HEALTH_KEY, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT',
       ),
     );
     expect(() =>

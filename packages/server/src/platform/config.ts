@@ -9,7 +9,7 @@ import { z } from 'zod';
  * Secrets: required in production (one error naming every missing variable); in development
  * they are generated once and kept in DATA_DIR/secrets.json so sessions survive restarts.
  */
-const SECRET_KEYS = ['TOKEN_SECRET', 'EMAIL_HASH_KEY'] as const;
+const SECRET_KEYS = ['TOKEN_SECRET', 'EMAIL_HASH_KEY', 'HEALTH_KEY'] as const;
 type SecretKey = (typeof SECRET_KEYS)[number];
 
 const bool = z
@@ -28,6 +28,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TOKEN_SECRET: z.string().min(32, 'TOKEN_SECRET must be at least 32 characters').optional(),
   EMAIL_HASH_KEY: z.string().min(32, 'EMAIL_HASH_KEY must be at least 32 characters').optional(),
+  HEALTH_KEY: z.string().min(32, 'HEALTH_KEY must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_MINUTES: z.coerce
     .number()
     .int()
@@ -44,6 +45,15 @@ const envSchema = z.object({
   PUSH_ENABLED: bool,
   VAPID_PUBLIC_KEY: z.string().min(20).optional(),
   VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+  // Cruise map tiles (issue 7): a Leaflet URL template; empty means a plain background.
+  MAP_TILE_URL: z
+    .string()
+    .refine(
+      (v) => v === '' || /^https?:\/\/.+\{z\}.*\{x\}.*\{y\}/.test(v),
+      'MAP_TILE_URL must be an http(s) URL template with {z}, {x} and {y}',
+    )
+    .default(''),
+  MAP_TILE_ATTRIBUTION: z.string().max(300).default(''),
   VAPID_SUBJECT: z
     .string()
     .refine((v) => /^(mailto:.+@.+|https:\/\/.+)$/.test(v), 'VAPID_SUBJECT must be a mailto: address or an https: URL')
@@ -72,6 +82,8 @@ export interface Config {
   webDist: string;
   tokenSecret: string;
   emailHashKey: string;
+  /** Key-encryption key of the users' health data keys (issue 6: envelope encryption). */
+  healthKey: string;
   accessTokenTtlMinutes: number;
   sessionTtlDays: number;
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
@@ -80,6 +92,9 @@ export interface Config {
   trustProxy: boolean;
   /** Web Push keys, or null: push disabled (the app logs 'Push disabled: no VAPID key configured'). */
   vapid: VapidConfig | null;
+  /** The cruise map's tile URL template, or null: markers on a plain background. */
+  mapTileUrl: string | null;
+  mapTileAttribution: string | null;
 }
 
 export class ConfigError extends Error {
@@ -113,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'packages/web/dist')),
     tokenSecret: secrets.TOKEN_SECRET,
     emailHashKey: secrets.EMAIL_HASH_KEY,
+    healthKey: secrets.HEALTH_KEY,
     accessTokenTtlMinutes: e.ACCESS_TOKEN_TTL_MINUTES,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     oidc:
@@ -125,6 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxPhotoBytes: Math.round(e.MAX_PHOTO_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY ?? false,
     vapid,
+    mapTileUrl: e.MAP_TILE_URL || null,
+    mapTileAttribution: e.MAP_TILE_ATTRIBUTION || null,
   };
 }
 

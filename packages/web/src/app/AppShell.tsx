@@ -3,6 +3,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { useBadgesQuery } from '../features/game/queries.ts';
+import { useHealthReminders } from '../features/health/useHealthReminders.ts';
 import { useLiveChannel } from '../features/live/useLiveChannel.ts';
 import { ModeSwitch } from '../features/profiles/ModeSwitch.tsx';
 import { useAutoModeSwitch } from '../features/profiles/useAutoModeSwitch.ts';
@@ -50,8 +51,14 @@ export function AppShell() {
   useLiveChannel(user !== null);
   const badges = useBadgesQuery(user !== null);
   const messagesBadge = badgeLabel(badges.data?.messages ?? 0);
+  // Spec section 2: a red dot on Health when a medication is due or a screening is overdue.
+  const healthDot = useHealthReminders(user !== null && prefs.healthEnabled);
   const tabs = visibleTabs(prefs).map((t) =>
-    t === 'messages' && messagesBadge ? { ...TABS[t], badge: messagesBadge, label: TABS[t].label } : TABS[t],
+    t === 'messages' && messagesBadge
+      ? { ...TABS[t], badge: messagesBadge, label: TABS[t].label }
+      : t === 'health' && healthDot
+        ? { ...TABS[t], badge: true }
+        : TABS[t],
   );
 
   return (

@@ -42,6 +42,7 @@ export function BottomNav({ items }: { items: readonly NavItem[] }) {
               </span>
               <span>{item.label}</span>
               {typeof item.badge === 'string' ? <span className="sr-only">{`, ${item.badge} new`}</span> : null}
+              {item.badge === true ? <span className="sr-only">, needs attention</span> : null}
             </NavLink>
           </li>
         ))}

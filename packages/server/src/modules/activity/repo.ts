@@ -1,0 +1,52 @@
+import {
+  type ActivityLog,
+  type ActivityLogData,
+  type Contact,
+  type ContactData,
+  contactFigures,
+  type StatsActivity,
+} from '@fmk/core';
+import type { Db } from '../../db/index.ts';
+import type { StoredRecord, Vault } from '../../platform/vault.ts';
+
+/**
+ * Contacts and activity logs, read through the vault (decrypted here, ordered by the dates inside
+ * the payloads). Shared with the health module for the screening suggestion and the export.
+ */
+const byDateDesc = (a: { date: string; created: string }, b: { date: string; created: string }) =>
+  a.date === b.date ? b.created.localeCompare(a.created) : b.date.localeCompare(a.date);
+
+export function presentLog(r: StoredRecord<ActivityLogData>): ActivityLog {
+  return { id: r.id, created: r.created.toISOString(), ...r.data };
+}
+
+/** Every activity log of the user, newest date first. */
+export async function allActivityLogs(db: Db, vault: Vault, userId: string): Promise<ActivityLog[]> {
+  const rows = await vault.list<ActivityLogData>(db, userId, 'activity_log');
+  return rows.map(presentLog).sort(byDateDesc);
+}
+
+export function presentContact(r: StoredRecord<ContactData>, logs: readonly StatsActivity[]): Contact {
+  return { id: r.id, created: r.created.toISOString(), ...r.data, ...contactFigures(r.id, logs) };
+}
+
+/** Every contact of the user, newest first, with lastActivity/totalActivities/avgRating from the log. */
+export async function allContacts(db: Db, vault: Vault, userId: string, logs?: readonly ActivityLog[]): Promise<Contact[]> {
+  const rows = await vault.list<ContactData>(db, userId, 'contact');
+  if (rows.length === 0) return [];
+  const history = logs ?? (await allActivityLogs(db, vault, userId));
+  return rows
+    .map((r) => presentContact(r, history))
+    .sort((a, b) => b.created.localeCompare(a.created) || a.id.localeCompare(b.id));
+}
+
+/** Whether the feature switch (spec section 3 "App preferences") is on for the user. */
+export async function featureEnabled(db: Db, userId: string, feature: 'health' | 'activity'): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select(['health_enabled', 'activity_tracking_enabled'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return false;
+  return feature === 'health' ? row.health_enabled : row.activity_tracking_enabled;
+}

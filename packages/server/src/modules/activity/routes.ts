@@ -1,0 +1,145 @@
+import {
+  activityLogSchema,
+  activityStatsSchema,
+  apiErrorSchema,
+  contactSchema,
+  createActivityLogBody,
+  createContactBody,
+  updateActivityLogBody,
+  updateContactBody,
+} from '@fmk/core';
+import { z } from 'zod';
+import { authUser, requireAuth } from '../../platform/auth.ts';
+import { Vault } from '../../platform/vault.ts';
+import type { Module } from '../index.ts';
+import { ActivityService } from './service.ts';
+
+const secured = { security: [{ bearer: [] }] };
+const errors = { '4xx': apiErrorSchema };
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const tags = ['activity'];
+
+/** Contacts and the activity log (issue 6; contract in core's api-health.ts). Owner only. */
+export const activityModule: Module = async (app, deps) => {
+  const activity = new ActivityService({ db: deps.db, clock: deps.clock, vault: new Vault(deps.config.healthKey, deps.clock) });
+  const auth = { preHandler: requireAuth };
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/activity/contacts',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'My contacts, newest first (100)',
+        ...secured,
+        response: { 200: z.array(contactSchema), ...errors },
+      },
+    },
+    async (req) => activity.listContacts(authUser(req).userId),
+  );
+  app.post(
+    '/activity/contacts',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Add a contact',
+        ...secured,
+        body: createContactBody,
+        response: { 201: contactSchema, ...errors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await activity.createContact(authUser(req).userId, req.body)),
+  );
+  app.patch(
+    '/activity/contacts/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Edit a contact',
+        ...secured,
+        params: idParams,
+        body: updateContactBody,
+        response: { 200: contactSchema, ...errors },
+      },
+    },
+    async (req) => activity.updateContact(authUser(req).userId, req.params.id, req.body),
+  );
+  app.delete(
+    '/activity/contacts/:id',
+    { ...auth, schema: { tags, summary: 'Delete a contact', ...secured, params: idParams } },
+    async (req, reply) => {
+      await activity.deleteContact(authUser(req).userId, req.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/activity/logs',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'My activity log, newest date first (100)',
+        ...secured,
+        response: { 200: z.array(activityLogSchema), ...errors },
+      },
+    },
+    async (req) => activity.listLogs(authUser(req).userId),
+  );
+  app.post(
+    '/activity/logs',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Log an activity',
+        ...secured,
+        body: createActivityLogBody,
+        response: { 201: activityLogSchema, ...errors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await activity.createLog(authUser(req).userId, req.body)),
+  );
+  app.patch(
+    '/activity/logs/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Edit a logged activity',
+        ...secured,
+        params: idParams,
+        body: updateActivityLogBody,
+        response: { 200: activityLogSchema, ...errors },
+      },
+    },
+    async (req) => activity.updateLog(authUser(req).userId, req.params.id, req.body),
+  );
+  app.delete(
+    '/activity/logs/:id',
+    { ...auth, schema: { tags, summary: 'Delete a logged activity', ...secured, params: idParams } },
+    async (req, reply) => {
+      await activity.deleteLog(authUser(req).userId, req.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/activity/stats',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Activity statistics (spec section 9)',
+        ...secured,
+        response: { 200: activityStatsSchema, ...errors },
+      },
+    },
+    async (req) => activity.stats(authUser(req).userId),
+  );
+};

@@ -1,0 +1,134 @@
+import {
+  ACTIVITY_DISABLED,
+  ACTIVITY_LOGS_LIMIT,
+  type ActivityLog,
+  type ActivityLogData,
+  type ActivityStats,
+  activityStats,
+  type Clock,
+  CONTACTS_LIMIT,
+  type Contact,
+  type ContactData,
+  type createActivityLogBody,
+  type createContactBody,
+  localTimeIn,
+  type updateActivityLogBody,
+  type updateContactBody,
+} from '@fmk/core';
+import type { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { timeZoneOf, type Vault } from '../../platform/vault.ts';
+import { allActivityLogs, allContacts, featureEnabled, presentContact, presentLog } from './repo.ts';
+
+export interface ActivityServiceDeps {
+  db: Db;
+  clock: Clock;
+  vault: Vault;
+}
+
+export const CONTACT_NOT_FOUND = 'Contact not found';
+export const ACTIVITY_NOT_FOUND = 'Activity not found';
+export const PARTNERS_NOT_CONTACTS = 'Choose partners from your contacts.';
+export const LINKED_USER_NOT_FOUND = 'There is no FMK user with that id.';
+
+/**
+ * Contacts and the activity log (spec sections 3, 9; issue 6 items 4–5). Only the owner ever
+ * reads them: every query is by the caller's own id, so another user's (or any staff member's)
+ * request for a record id finds nothing (404).
+ */
+export class ActivityService {
+  constructor(private readonly deps: ActivityServiceDeps) {}
+
+  private async requireEnabled(userId: string): Promise<void> {
+    if (!(await featureEnabled(this.deps.db, userId, 'activity'))) throw forbidden(ACTIVITY_DISABLED, 'feature_disabled');
+  }
+
+  async listContacts(userId: string): Promise<Contact[]> {
+    await this.requireEnabled(userId);
+    return (await allContacts(this.deps.db, this.deps.vault, userId)).slice(0, CONTACTS_LIMIT);
+  }
+
+  async createContact(userId: string, body: z.infer<typeof createContactBody>): Promise<Contact> {
+    await this.requireEnabled(userId);
+    await this.checkLinkedUser(userId, body.userId);
+    const data: ContactData = { ...body };
+    const rec = await this.deps.vault.insert(this.deps.db, userId, 'contact', data);
+    return presentContact(rec, []);
+  }
+
+  async updateContact(userId: string, id: string, patch: z.infer<typeof updateContactBody>): Promise<Contact> {
+    await this.requireEnabled(userId);
+    const { db, vault } = this.deps;
+    const rec = await vault.get<ContactData>(db, userId, 'contact', id);
+    if (!rec) throw notFound(CONTACT_NOT_FOUND);
+    if (patch.userId !== undefined) await this.checkLinkedUser(userId, patch.userId);
+    const data: ContactData = { ...rec.data, ...patch };
+    await vault.update(db, userId, 'contact', id, data);
+    return presentContact({ ...rec, data }, await allActivityLogs(db, vault, userId));
+  }
+
+  /** Deletes the contact; past log entries keep the id and show him as a removed contact. */
+  async deleteContact(userId: string, id: string): Promise<void> {
+    await this.requireEnabled(userId);
+    if ((await this.deps.vault.delete(this.deps.db, userId, 'contact', [id])) === 0) throw notFound(CONTACT_NOT_FOUND);
+  }
+
+  async listLogs(userId: string): Promise<ActivityLog[]> {
+    await this.requireEnabled(userId);
+    return (await allActivityLogs(this.deps.db, this.deps.vault, userId)).slice(0, ACTIVITY_LOGS_LIMIT);
+  }
+
+  async createLog(userId: string, body: z.infer<typeof createActivityLogBody>): Promise<ActivityLog> {
+    await this.requireEnabled(userId);
+    const partners = [...new Set(body.partners)];
+    await this.checkPartners(userId, partners);
+    const data: ActivityLogData = { ...body, partners, activities: [...new Set(body.activities)] };
+    return presentLog(await this.deps.vault.insert(this.deps.db, userId, 'activity_log', data));
+  }
+
+  async updateLog(userId: string, id: string, patch: z.infer<typeof updateActivityLogBody>): Promise<ActivityLog> {
+    await this.requireEnabled(userId);
+    const { db, vault } = this.deps;
+    const rec = await vault.get<ActivityLogData>(db, userId, 'activity_log', id);
+    if (!rec) throw notFound(ACTIVITY_NOT_FOUND);
+    const data: ActivityLogData = { ...rec.data, ...patch };
+    if (patch.partners) {
+      data.partners = [...new Set(patch.partners)];
+      // Partners already on the entry may have been deleted since; only new ones must be contacts.
+      await this.checkPartners(
+        userId,
+        data.partners.filter((p) => !rec.data.partners.includes(p)),
+      );
+    }
+    await vault.update(db, userId, 'activity_log', id, data);
+    return presentLog({ ...rec, data });
+  }
+
+  async deleteLog(userId: string, id: string): Promise<void> {
+    await this.requireEnabled(userId);
+    if ((await this.deps.vault.delete(this.deps.db, userId, 'activity_log', [id])) === 0) throw notFound(ACTIVITY_NOT_FOUND);
+  }
+
+  /** Spec section 9 stats over the whole log, "today" in the user's time zone. */
+  async stats(userId: string): Promise<ActivityStats> {
+    await this.requireEnabled(userId);
+    const { db, vault, clock } = this.deps;
+    const today = localTimeIn(clock.now(), await timeZoneOf(db, userId)).date;
+    return activityStats(await allActivityLogs(db, vault, userId), today);
+  }
+
+  private async checkPartners(userId: string, partners: readonly string[]): Promise<void> {
+    if (partners.length === 0) return;
+    const contacts = await this.deps.vault.list<ContactData>(this.deps.db, userId, 'contact');
+    const mine = new Set(contacts.map((c) => c.id));
+    if (!partners.every((p) => mine.has(p))) throw badRequest(PARTNERS_NOT_CONTACTS, { partners: 'unknown contact' });
+  }
+
+  private async checkLinkedUser(userId: string, linked: string | null): Promise<void> {
+    if (!linked) return;
+    if (linked === userId) throw badRequest(LINKED_USER_NOT_FOUND, { userId: 'is you' });
+    const row = await this.deps.db.selectFrom('users').select('id').where('id', '=', linked).executeTakeFirst();
+    if (!row) throw badRequest(LINKED_USER_NOT_FOUND, { userId: 'not found' });
+  }
+}

@@ -1,0 +1,150 @@
+import {
+  type Clock,
+  DAY,
+  localTimeIn,
+  type MedicationData,
+  type MedicationLogData,
+  MINUTE,
+  nextReminderAt,
+  REMINDER_WINDOW_MINUTES,
+} from '@fmk/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/index.ts';
+import type { PushMessage, PushService } from '../../platform/push.ts';
+import { timeZoneOf, type Vault } from '../../platform/vault.ts';
+
+export interface ReminderSchedulerDeps {
+  db: Db;
+  clock: Clock;
+  vault: Vault;
+  push: Pick<PushService, 'send'>;
+  log?: FastifyBaseLogger | undefined;
+}
+
+export const TICK_INTERVAL_MS = MINUTE;
+/** Queue rows handled per tick; the rest wait for the next minute. */
+const BATCH = 500;
+/** Reminder delivery rows are kept this long, then pruned (they are metadata). */
+const SENT_RETENTION_MS = 3 * DAY;
+
+/**
+ * Lock screens are seen by others: the notification never names the medication (it is health
+ * data), it only says a reminder is due and opens /health.
+ */
+export const REMINDER_PUSH: Omit<PushMessage, 'tag'> = {
+  title: 'Medication reminder',
+  body: "It's time for your medication. Tap to mark it taken.",
+  url: '/health',
+};
+
+/**
+ * The Web Push side of medication reminders (spec section 4; issue 6 item 2). Every minute it
+ * takes the queue rows whose reminder instant has come (medication_schedules.next_due_at), and
+ * for each dose still untaken within its ±60-minute window inserts (medication, dose date) into
+ * medication_reminders_sent with ON CONFLICT DO NOTHING: only the instance whose insert
+ * succeeded sends, so several instances (or overlapping ticks) remind once. The row then moves
+ * to the next day's instant. A server that was down longer than the window skips the stale dose.
+ */
+export class ReminderScheduler {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(private readonly deps: ReminderSchedulerDeps) {}
+
+  start(intervalMs = TICK_INTERVAL_MS): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = this.tick()
+        .catch((err: unknown) => this.deps.log?.error({ err }, 'reminder tick failed'))
+        .finally(() => {
+          this.running = null;
+        });
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** One pass over the due queue; returns how many reminders this call sent. */
+  async tick(): Promise<{ sent: number }> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const due = await db
+      .selectFrom('medication_schedules')
+      .select(['medication_id', 'user_id', 'next_due_at'])
+      .where('next_due_at', '<=', now)
+      .orderBy('next_due_at')
+      .limit(BATCH)
+      .execute();
+    let sent = 0;
+    for (const row of due) {
+      try {
+        if (await this.handle(row, now)) sent += 1;
+      } catch (err) {
+        this.deps.log?.error({ err, medicationId: row.medication_id }, 'medication reminder failed');
+      }
+    }
+    await db
+      .deleteFrom('medication_reminders_sent')
+      .where('sent_at', '<', new Date(now.getTime() - SENT_RETENTION_MS))
+      .execute();
+    return { sent };
+  }
+
+  private async handle(row: { medication_id: string; user_id: string; next_due_at: Date }, now: Date): Promise<boolean> {
+    const { db, vault } = this.deps;
+    const userId = row.user_id;
+    const med = await vault.get<MedicationData>(db, userId, 'medication', row.medication_id);
+    if (!med?.data.isActive || med.data.reminderType !== 'daily') {
+      await db.deleteFrom('medication_schedules').where('medication_id', '=', row.medication_id).execute();
+      return false;
+    }
+    const timeZone = await timeZoneOf(db, userId);
+    const dueAt = row.next_due_at;
+    let sent = false;
+    if (now.getTime() - dueAt.getTime() <= REMINDER_WINDOW_MINUTES * MINUTE) {
+      const dose = localTimeIn(dueAt, timeZone).date;
+      const logs = await vault.list<MedicationLogData>(db, userId, 'medication_log');
+      const taken = logs.some((l) => l.data.medicationId === med.id && l.data.date === dose && l.data.taken);
+      if (!taken && (await this.mayNotify(userId))) {
+        const claimed = await db
+          .insertInto('medication_reminders_sent')
+          .values({ medication_id: med.id, dose_date: dose, user_id: userId, sent_at: now })
+          .onConflict((oc) => oc.columns(['medication_id', 'dose_date']).doNothing())
+          .returning('medication_id')
+          .executeTakeFirst();
+        if (claimed) {
+          await this.deps.push.send(userId, { ...REMINDER_PUSH, tag: `medication-${med.id}` });
+          sent = true;
+        }
+      }
+    }
+    // Next: the first instant after this one whose window is still open.
+    const from = new Date(Math.max(dueAt.getTime(), now.getTime() - REMINDER_WINDOW_MINUTES * MINUTE));
+    const next = nextReminderAt(med.data.reminderTime, timeZone, from);
+    // Compare-and-set: an instance that already moved the row is not overridden.
+    await db
+      .updateTable('medication_schedules')
+      .set({ next_due_at: next })
+      .where('medication_id', '=', med.id)
+      .where('next_due_at', '=', dueAt)
+      .execute();
+    return sent;
+  }
+
+  /** Health on, account active, pushes allowed (user_settings.push_notifications_enabled). */
+  private async mayNotify(userId: string): Promise<boolean> {
+    const row = await this.deps.db
+      .selectFrom('users')
+      .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
+      .select(['users.is_active', 'users.health_enabled', 'user_settings.push_notifications_enabled'])
+      .where('users.id', '=', userId)
+      .executeTakeFirst();
+    return Boolean(row?.is_active && row.health_enabled && row.push_notifications_enabled !== false);
+  }
+}

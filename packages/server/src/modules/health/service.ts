@@ -1,0 +1,230 @@
+import {
+  type Clock,
+  type createMedicationBody,
+  type createScreeningBody,
+  doseDate,
+  dueMedications,
+  HEALTH_DISABLED,
+  type HealthSummary,
+  isScreeningOverdue,
+  latestDate,
+  localTimeIn,
+  MEDICATION_LOGS_LIMIT,
+  MEDICATIONS_LIMIT,
+  type Medication,
+  type MedicationData,
+  type MedicationLog,
+  type MedicationLogData,
+  type PrivateDataExport,
+  SCREENINGS_LIMIT,
+  type Screening,
+  type ScreeningData,
+  screeningSuggestion,
+  type updateMedicationBody,
+} from '@fmk/core';
+import type { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { timeZoneOf, type Vault } from '../../platform/vault.ts';
+import { allActivityLogs, allContacts, featureEnabled } from '../activity/repo.ts';
+import {
+  allMedicationLogs,
+  allMedications,
+  allScreenings,
+  presentMedication,
+  presentScreening,
+  scheduleMedication,
+} from './repo.ts';
+
+export interface HealthServiceDeps {
+  db: Db;
+  clock: Clock;
+  vault: Vault;
+}
+
+export const MEDICATION_NOT_FOUND = 'Medication not found';
+export const SCREENING_NOT_FOUND = 'Screening not found';
+export const POST_EXPOSURE_HOURS_REQUIRED = 'Enter how many hours after exposure to take it.';
+
+/**
+ * Medications, reminders and STI screenings (spec sections 3, 4, 9; issue 6 items 1–3, 7). Only
+ * the owner reads his records: every query is by the caller's own id, for every role.
+ */
+export class HealthService {
+  constructor(private readonly deps: HealthServiceDeps) {}
+
+  private async requireEnabled(userId: string): Promise<void> {
+    if (!(await featureEnabled(this.deps.db, userId, 'health'))) throw forbidden(HEALTH_DISABLED, 'feature_disabled');
+  }
+
+  /** The browser's zone: reminders are pushed, and "today" is decided, on its wall clock. */
+  async setTimeZone(userId: string, timeZone: string): Promise<void> {
+    const { db, clock, vault } = this.deps;
+    const now = clock.now();
+    const previous = await timeZoneOf(db, userId);
+    await db
+      .insertInto('health_settings')
+      .values({ user_id: userId, time_zone: timeZone, updated_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ time_zone: timeZone, updated_at: now }))
+      .execute();
+    if (previous === timeZone) return;
+    for (const m of await allMedications(db, vault, userId)) await scheduleMedication(db, userId, m, timeZone, now);
+  }
+
+  async listMedications(userId: string): Promise<Medication[]> {
+    await this.requireEnabled(userId);
+    return (await allMedications(this.deps.db, this.deps.vault, userId)).slice(0, MEDICATIONS_LIMIT);
+  }
+
+  async createMedication(userId: string, body: z.infer<typeof createMedicationBody>): Promise<Medication> {
+    await this.requireEnabled(userId);
+    const data = checkedMedication(body);
+    const { db, vault, clock } = this.deps;
+    const med = await db.transaction().execute(async (trx) => {
+      const rec = await vault.insert(trx, userId, 'medication', data);
+      await scheduleMedication(trx, userId, { id: rec.id, ...data }, await timeZoneOf(trx, userId), clock.now());
+      return rec;
+    });
+    return presentMedication(med);
+  }
+
+  async updateMedication(userId: string, id: string, patch: z.infer<typeof updateMedicationBody>): Promise<Medication> {
+    await this.requireEnabled(userId);
+    const { db, vault, clock } = this.deps;
+    return db.transaction().execute(async (trx) => {
+      const rec = await vault.get<MedicationData>(trx, userId, 'medication', id);
+      if (!rec) throw notFound(MEDICATION_NOT_FOUND);
+      const data = checkedMedication({ ...rec.data, ...patch });
+      await vault.update(trx, userId, 'medication', id, data);
+      await scheduleMedication(trx, userId, { id, ...data }, await timeZoneOf(trx, userId), clock.now());
+      return presentMedication({ ...rec, data });
+    });
+  }
+
+  /** Deletes the medication and its logs (its schedule and reminder rows go with it). */
+  async deleteMedication(userId: string, id: string): Promise<void> {
+    await this.requireEnabled(userId);
+    const { db, vault } = this.deps;
+    await db.transaction().execute(async (trx) => {
+      if ((await vault.delete(trx, userId, 'medication', [id])) === 0) throw notFound(MEDICATION_NOT_FOUND);
+      const logs = await allMedicationLogs(trx, vault, userId);
+      await vault.delete(
+        trx,
+        userId,
+        'medication_log',
+        logs.filter((l) => l.medicationId === id).map((l) => l.id),
+      );
+    });
+  }
+
+  /**
+   * Marks the current dose taken (spec section 4: updates today's log or creates one). The dose
+   * is today's, or across midnight the one whose ±60-minute window is open.
+   */
+  async markTaken(userId: string, id: string, taken: boolean): Promise<MedicationLog> {
+    await this.requireEnabled(userId);
+    const { db, vault, clock } = this.deps;
+    return db.transaction().execute(async (trx) => {
+      // The user row's lock orders concurrent marks, so a dose never gets two logs.
+      await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+      const med = await vault.get<MedicationData>(trx, userId, 'medication', id);
+      if (!med) throw notFound(MEDICATION_NOT_FOUND);
+      const now = clock.now();
+      const date = doseDate(med.data.reminderTime, localTimeIn(now, await timeZoneOf(trx, userId)));
+      const data: MedicationLogData = { medicationId: id, date, taken, takenAt: taken ? now.toISOString() : null };
+      const existing = (await allMedicationLogs(trx, vault, userId)).find((l) => l.medicationId === id && l.date === date);
+      if (existing) {
+        await vault.update(trx, userId, 'medication_log', existing.id, data);
+        return { id: existing.id, ...data };
+      }
+      const rec = await vault.insert(trx, userId, 'medication_log', data);
+      return { id: rec.id, ...data };
+    });
+  }
+
+  async listLogs(userId: string): Promise<MedicationLog[]> {
+    await this.requireEnabled(userId);
+    return (await allMedicationLogs(this.deps.db, this.deps.vault, userId)).slice(0, MEDICATION_LOGS_LIMIT);
+  }
+
+  async listScreenings(userId: string): Promise<Screening[]> {
+    await this.requireEnabled(userId);
+    return (await allScreenings(this.deps.db, this.deps.vault, userId)).slice(0, SCREENINGS_LIMIT);
+  }
+
+  async createScreening(userId: string, body: z.infer<typeof createScreeningBody>): Promise<Screening> {
+    await this.requireEnabled(userId);
+    const data: ScreeningData = { date: body.date, tests: [...new Set(body.tests)], results: body.results };
+    return presentScreening(await this.deps.vault.insert(this.deps.db, userId, 'screening', data));
+  }
+
+  async updateScreening(userId: string, id: string, body: z.infer<typeof createScreeningBody>): Promise<Screening> {
+    await this.requireEnabled(userId);
+    const { db, vault } = this.deps;
+    const rec = await vault.get<ScreeningData>(db, userId, 'screening', id);
+    if (!rec) throw notFound(SCREENING_NOT_FOUND);
+    const data: ScreeningData = { date: body.date, tests: [...new Set(body.tests)], results: body.results };
+    await vault.update(db, userId, 'screening', id, data);
+    return presentScreening({ ...rec, data });
+  }
+
+  async deleteScreening(userId: string, id: string): Promise<void> {
+    await this.requireEnabled(userId);
+    if ((await this.deps.vault.delete(this.deps.db, userId, 'screening', [id])) === 0) throw notFound(SCREENING_NOT_FOUND);
+  }
+
+  /** The red dot and /track, decided in the user's zone: due reminders, overdue screening, suggestion. */
+  async summary(userId: string): Promise<HealthSummary> {
+    await this.requireEnabled(userId);
+    const { db, vault, clock } = this.deps;
+    const timeZone = await timeZoneOf(db, userId);
+    const now = localTimeIn(clock.now(), timeZone);
+    const [meds, logs, screenings, activities] = await Promise.all([
+      allMedications(db, vault, userId),
+      allMedicationLogs(db, vault, userId),
+      allScreenings(db, vault, userId),
+      allActivityLogs(db, vault, userId),
+    ]);
+    const lastScreening = latestDate(screenings);
+    return {
+      today: now.date,
+      timeZone,
+      dueMedicationIds: dueMedications(meds, logs, now).map((m) => m.id),
+      screeningOverdue: isScreeningOverdue(screenings, now.date),
+      lastScreening,
+      suggestion: screeningSuggestion(activities, lastScreening),
+    };
+  }
+
+  /** Everything the user has in health and activity (issue 6 item 7), whatever the switches say. */
+  async exportAll(userId: string): Promise<PrivateDataExport> {
+    const { db, vault, clock } = this.deps;
+    const activityLogs = await allActivityLogs(db, vault, userId);
+    return {
+      exportedAt: clock.now().toISOString(),
+      medications: await allMedications(db, vault, userId),
+      medicationLogs: await allMedicationLogs(db, vault, userId),
+      screenings: await allScreenings(db, vault, userId),
+      contacts: await allContacts(db, vault, userId, activityLogs),
+      activityLogs,
+    };
+  }
+
+  async deleteAll(userId: string): Promise<void> {
+    await this.deps.vault.deleteAll(this.deps.db, userId);
+  }
+}
+
+/** On-demand (post-exposure) medications need their hours; daily ones keep none. */
+function checkedMedication(m: MedicationData): MedicationData {
+  if (m.reminderType === 'on-demand' && m.postExposureHours === null) {
+    throw badRequest(POST_EXPOSURE_HOURS_REQUIRED, { postExposureHours: 'required' });
+  }
+  return {
+    name: m.name,
+    reminderTime: m.reminderTime,
+    reminderType: m.reminderType,
+    postExposureHours: m.reminderType === 'daily' ? null : m.postExposureHours,
+    isActive: m.isActive,
+  };
+}

@@ -1,0 +1,186 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
+import type { Clock } from '@fmk/core';
+import type { Db } from '../db/index.ts';
+import type { PrivateRecordsTable } from '../db/schema.ts';
+
+/**
+ * Envelope encryption of private records (issue 6: health and activity), AES-256-GCM throughout.
+ *
+ *   HEALTH_KEY (config) ──HKDF──▶ key-encryption key (KEK, version 1)
+ *   per user: a random 256-bit data key, stored only wrapped under the KEK (health_keys),
+ *             with the user id as associated data so a wrapped key cannot be moved to another user
+ *   per record: payload = 0x01 | iv (12) | tag (16) | ciphertext, with associated data
+ *             "kind:userId:recordId" so a payload cannot be swapped between rows or users
+ *
+ * A database dump alone reveals no record; deleting the user's wrapped key (deleteAll) makes any
+ * copy of the payloads left in backups unreadable (crypto-shredding). Keys are not cached: one
+ * small indexed read per request keeps several instances consistent after a delete.
+ */
+export type RecordKind = PrivateRecordsTable['kind'];
+
+export const KEK_VERSION = 1;
+const PAYLOAD_FORMAT = 1;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+export interface StoredRecord<T> {
+  id: string;
+  created: Date;
+  data: T;
+}
+
+export class VaultError extends Error {
+  override name = 'VaultError';
+}
+
+function seal(key: Buffer, plaintext: Buffer, aad: string): Buffer {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(aad, 'utf8'));
+  const ct = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return Buffer.concat([Buffer.from([PAYLOAD_FORMAT]), iv, cipher.getAuthTag(), ct]);
+}
+
+function open(key: Buffer, sealed: Uint8Array, aad: string): Buffer {
+  const b = Buffer.from(sealed);
+  if (b.length < 1 + IV_BYTES + TAG_BYTES || b[0] !== PAYLOAD_FORMAT) throw new VaultError('unknown payload format');
+  const iv = b.subarray(1, 1 + IV_BYTES);
+  const tag = b.subarray(1 + IV_BYTES, 1 + IV_BYTES + TAG_BYTES);
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAAD(Buffer.from(aad, 'utf8'));
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(b.subarray(1 + IV_BYTES + TAG_BYTES)), decipher.final()]);
+}
+
+const keyAad = (userId: string, version: number) => `fmk:health-key:v${version}:${userId}`;
+const recordAad = (kind: RecordKind, userId: string, id: string) => `fmk:record:${kind}:${userId}:${id}`;
+
+export class Vault {
+  private readonly keks: Map<number, Buffer>;
+
+  constructor(
+    healthKey: string,
+    private readonly clock: Clock,
+  ) {
+    const kek = Buffer.from(hkdfSync('sha256', Buffer.from(healthKey, 'utf8'), 'fmk-health-kek', `v${KEK_VERSION}`, 32));
+    this.keks = new Map([[KEK_VERSION, kek]]);
+  }
+
+  /** The user's data key; created (and stored wrapped) on first write. Null when none exists and `create` is false. */
+  private async dataKey(db: Db, userId: string, create: boolean): Promise<Buffer | null> {
+    let row = await db
+      .selectFrom('health_keys')
+      .select(['key_version', 'wrapped_key'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row && create) {
+      const kek = this.keks.get(KEK_VERSION)!;
+      const wrapped = seal(kek, randomBytes(32), keyAad(userId, KEK_VERSION));
+      // Two first writes at once: one key wins, both use it.
+      await db
+        .insertInto('health_keys')
+        .values({ user_id: userId, key_version: KEK_VERSION, wrapped_key: wrapped })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute();
+      row = await db
+        .selectFrom('health_keys')
+        .select(['key_version', 'wrapped_key'])
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+    }
+    if (!row) return null;
+    const kek = this.keks.get(row.key_version);
+    if (!kek) throw new VaultError(`no key-encryption key of version ${row.key_version}`);
+    return open(kek, row.wrapped_key, keyAad(userId, row.key_version));
+  }
+
+  /** Every record of a kind, decrypted (callers order by the dates inside). */
+  async list<T>(db: Db, userId: string, kind: RecordKind): Promise<StoredRecord<T>[]> {
+    const rows = await db
+      .selectFrom('private_records')
+      .select(['id', 'created_at', 'payload'])
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .execute();
+    if (rows.length === 0) return [];
+    const key = await this.dataKey(db, userId, false);
+    if (!key) return [];
+    return rows.map((r) => ({ id: r.id, created: r.created_at, data: this.decode<T>(key, kind, userId, r.id, r.payload) }));
+  }
+
+  /** One record of the user, or null (another user's id is simply not found). */
+  async get<T>(db: Db, userId: string, kind: RecordKind, id: string): Promise<StoredRecord<T> | null> {
+    const row = await db
+      .selectFrom('private_records')
+      .select(['id', 'created_at', 'payload'])
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) return null;
+    const key = await this.dataKey(db, userId, false);
+    if (!key) return null;
+    return { id: row.id, created: row.created_at, data: this.decode<T>(key, kind, userId, row.id, row.payload) };
+  }
+
+  async insert<T>(db: Db, userId: string, kind: RecordKind, data: T): Promise<StoredRecord<T>> {
+    const key = (await this.dataKey(db, userId, true))!;
+    const id = randomUUID();
+    const created = this.clock.now();
+    await db
+      .insertInto('private_records')
+      .values({ id, user_id: userId, kind, created_at: created, payload: this.encode(key, kind, userId, id, data) })
+      .execute();
+    return { id, created, data };
+  }
+
+  /** Replaces a record's data; false when the user has no such record. */
+  async update<T>(db: Db, userId: string, kind: RecordKind, id: string, data: T): Promise<boolean> {
+    const key = await this.dataKey(db, userId, false);
+    if (!key) return false;
+    const res = await db
+      .updateTable('private_records')
+      .set({ payload: this.encode(key, kind, userId, id, data) })
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  async delete(db: Db, userId: string, kind: RecordKind, ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const res = await db
+      .deleteFrom('private_records')
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('id', 'in', ids)
+      .executeTakeFirst();
+    return Number(res.numDeletedRows);
+  }
+
+  /** Every record, schedule and reminder of the user, and the data key itself (crypto-shredding). */
+  async deleteAll(db: Db, userId: string): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('medication_reminders_sent').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('medication_schedules').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('private_records').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('health_settings').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('health_keys').where('user_id', '=', userId).execute();
+    });
+  }
+
+  private encode(key: Buffer, kind: RecordKind, userId: string, id: string, data: unknown): Buffer {
+    return seal(key, Buffer.from(JSON.stringify(data), 'utf8'), recordAad(kind, userId, id));
+  }
+
+  private decode<T>(key: Buffer, kind: RecordKind, userId: string, id: string, payload: Uint8Array): T {
+    return JSON.parse(open(key, payload, recordAad(kind, userId, id)).toString('utf8')) as T;
+  }
+}
+
+/** The user's time zone for reminders and "today" (UTC until the browser reports one). */
+export async function timeZoneOf(db: Db, userId: string): Promise<string> {
+  const row = await db.selectFrom('health_settings').select('time_zone').where('user_id', '=', userId).executeTakeFirst();
+  return row?.time_zone ?? 'UTC';
+}
