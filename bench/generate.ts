@@ -134,3 +134,40 @@ export async function generateUsers(db: Kysely<DB>, n: number, seed: number, now
   for (const t of ['users', 'user_settings', 'user_locations', 'user_blocks']) await sql`analyze ${sql.table(t)}`.execute(db);
   return { users: n, seconds: (performance.now() - t0) / 1000 };
 }
+
+/**
+ * Cruise benchmark data (issue 7): every located user's location carries his profile mode (as a
+ * location update writes it), and `count` users of one city are cruising: now mode, active,
+ * complete, a location updated in the last 25 minutes and a session started in the last 10
+ * (so it still runs for 20 more). Re-run before each measurement: sessions age with the clock.
+ */
+export async function markCruisers(db: Kysely<DB>, count: number, cityIndex: number, n: number, now: Date): Promise<string[]> {
+  await sql`update user_locations ul set mode = u.current_mode from users u where u.id = ul.user_id and ul.mode <> u.current_mode`.execute(
+    db,
+  );
+  const ids: string[] = [];
+  for (let i = cityIndex; i < n && ids.length < count; i += BENCH_CITIES.length) ids.push(benchUserId(i));
+  await sql`delete from cruise_sessions`.execute(db);
+  for (let k = 0; k < ids.length; k += BATCH) {
+    const batch = ids.slice(k, k + BATCH);
+    await db.transaction().execute(async (trx) => {
+      await sql`update users set current_mode = 'now', is_active = true, onboarding_complete = true where id = any(${batch}::text[])`.execute(
+        trx,
+      );
+      await sql`update user_settings set incognito_mode = false, location_sharing_consent = true where user_id = any(${batch}::text[])`.execute(
+        trx,
+      );
+      await sql`update user_locations set mode = 'now', is_active = true,
+          last_updated = ${now}::timestamptz - make_interval(secs => (abs(hashtext(user_id)) % 1500))
+        where user_id = any(${batch}::text[])`.execute(trx);
+      await sql`insert into cruise_sessions (id, user_id, started_at, ends_at)
+        select 'bench-' || t.id, t.id, s.at, s.at + interval '30 minutes'
+        from unnest(${batch}::text[]) as t(id)
+        cross join lateral (select ${now}::timestamptz - make_interval(secs => (abs(hashtext(t.id)) % 600)) as at) s`.execute(
+        trx,
+      );
+    });
+  }
+  for (const t of ['users', 'user_settings', 'user_locations', 'cruise_sessions']) await sql`analyze ${sql.table(t)}`.execute(db);
+  return ids;
+}

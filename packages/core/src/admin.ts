@@ -16,3 +16,14 @@ export const PROMPT_MANAGER_ROLES: readonly StaffRole[] = ['owner', 'super_admin
 export function canManagePrompts(staff: StaffRecord | null): boolean {
   return staff?.isActive === true && PROMPT_MANAGER_ROLES.includes(staff.role);
 }
+
+/**
+ * Roles that approve or reject proposed cruising spots. Spec section 6 gives "locations … approve"
+ * to owner, super_admin (owner's set) and admin; moderators only view locations.
+ */
+export const LOCATION_MODERATOR_ROLES: readonly StaffRole[] = ['owner', 'super_admin', 'admin'];
+
+/** Whether a caller with this staff record (null: not staff) may approve or reject spots. */
+export function canModerateLocations(staff: StaffRecord | null): boolean {
+  return staff?.isActive === true && LOCATION_MODERATOR_ROLES.includes(staff.role);
+}

@@ -1,6 +1,7 @@
 export * from './activity.ts';
 export * from './admin.ts';
 export * from './api.ts';
+export * from './api-cruise.ts';
 export * from './api-health.ts';
 export * from './auth.ts';
 export * from './avatar.ts';
@@ -8,6 +9,7 @@ export * from './bans.ts';
 export * from './beta.ts';
 export * from './cache.ts';
 export * from './clock.ts';
+export * from './cruise.ts';
 export * from './discovery.ts';
 export * from './game.ts';
 export * from './geo.ts';

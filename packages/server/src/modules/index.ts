@@ -10,6 +10,7 @@ import type { AppDeps } from '../app.ts';
 import { activityModule } from './activity/routes.ts';
 import { adminModule } from './admin/routes.ts';
 import { authModule } from './auth/routes.ts';
+import { cruiseModule } from './cruise/routes.ts';
 import { discoveryModule } from './discovery/routes.ts';
 import { gameModule } from './game/routes.ts';
 import { healthModule } from './health/routes.ts';
@@ -45,4 +46,5 @@ export const modules: Module[] = [
   notificationsModule,
   healthModule,
   activityModule,
+  cruiseModule,
 ];

@@ -7,6 +7,7 @@ import * as m20261122T1620 from './20261122T1620-selection-requests.ts';
 import * as m20261122T1630 from './20261122T1630-messaging.ts';
 import * as m20261122T1650 from './20261122T1650-push-subscriptions.ts';
 import * as m20261122T1700 from './20261122T1700-health-activity.ts';
+import * as m20261122T1710 from './20261122T1710-cruise.ts';
 import * as m20261122T1720 from './20261122T1720-send-message.ts';
 
 /**
@@ -22,5 +23,6 @@ export const migrations: Record<string, Migration> = {
   '20261122T1630-messaging': m20261122T1630,
   '20261122T1650-push-subscriptions': m20261122T1650,
   '20261122T1700-health-activity': m20261122T1700,
+  '20261122T1710-cruise': m20261122T1710,
   '20261122T1720-send-message': m20261122T1720,
 };

@@ -1,0 +1,106 @@
+-- the viewer and the first look (one statement)
+select "me".*, "r"."id" as "c_id", "r"."lat" as "c_lat", "r"."lng" as "c_lng", "r"."d" as "c_d", "r"."display_name" as "c_display_name", "r"."age" as "c_age", "r"."photo_url" as "c_photo_url", "r"."right_now_enabled" as "c_right_now_enabled", "r"."position" as "c_position", "r"."looking_for" as "c_looking_for", "r"."profile_right_now" as "c_profile_right_now", "r"."session_right_now" as "c_session_right_now", "r"."ends_at" as "c_ends_at", "r"."location_precision" as "c_location_precision"
+  from (
+  select "u"."id", "u"."is_active", "u"."app_mode", "u"."cruising_enabled", "u"."current_mode", "u"."subscription_tier", "u"."has_lifetime_premium", "u"."preferences", "s"."location_sharing_consent", "s"."location_precision", "ul"."lat", "ul"."lng", "ul"."is_active" as "location_active", "ul"."last_updated"
+  from "users" as "u"
+  left join "user_settings" as "s" on "s"."user_id" = "u"."id"
+  left join "user_locations" as "ul" on "ul"."user_id" = "u"."id"
+  where "u"."id" = $1) as "me"
+  left join lateral (
+  select "r0".*
+  from (
+  select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."right_now_enabled", u.now_profile->>'position' as "position", u.now_profile->'lookingFor' as "looking_for", u.now_profile->>'rightNow' as "profile_right_now", "cs"."right_now" as "session_right_now", "cs"."ends_at", "st"."location_precision"
+  from (
+  select "ul"."user_id", "ul"."lat", "ul"."lng", (ul.geo <-> (
+  select vl.geo
+  from user_locations vl
+  where vl.user_id = $2)) as "d"
+  from "user_locations" as "ul"
+  where "ul"."mode" = $3
+  and "ul"."is_active" = $4
+  and "ul"."last_updated" >= $5
+  and "ul"."user_id" <> $6
+  order by (ul.geo <-> (
+  select vl.geo
+  from user_locations vl
+  where vl.user_id = $7))
+  limit $8) as "ul"
+  inner join "cruise_sessions" as "cs" on "cs"."user_id" = "ul"."user_id"
+  and "cs"."ended_at" is null
+  and "cs"."ends_at" > $9
+  inner join "users" as "u" on "u"."id" = "ul"."user_id"
+  left join "user_settings" as "st" on "st"."user_id" = "ul"."user_id"
+  where "ul"."d" <= $10
+  and "u"."is_active" = $11
+  and "u"."onboarding_complete" = $12
+  and "u"."current_mode" = $13
+  and coalesce(st.location_sharing_consent, false)
+  and coalesce(st.incognito_mode, false) = false
+  and "ul"."user_id" not in (
+  select "b"."blocked_id" as "other"
+  from "user_blocks" as "b"
+  where "b"."blocker_id" = $14 union all
+  select "b2"."blocker_id" as "other"
+  from "user_blocks" as "b2"
+  where "b2"."blocked_id" = $15)
+  order by "ul"."d", "ul"."user_id"
+  limit $16) as "r0"
+  where me.location_sharing_consent
+  and me.location_active) as "r" on true
+  order by "r"."d", "r"."id"
+
+-- a wider look (sparse areas)
+select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."right_now_enabled", u.now_profile->>'position' as "position", u.now_profile->'lookingFor' as "looking_for", u.now_profile->>'rightNow' as "profile_right_now", "cs"."right_now" as "session_right_now", "cs"."ends_at", "st"."location_precision"
+  from (
+  select "ul"."user_id", "ul"."lat", "ul"."lng", (ul.geo <-> (
+  select vl.geo
+  from user_locations vl
+  where vl.user_id = $1)) as "d"
+  from "user_locations" as "ul"
+  where "ul"."mode" = $2
+  and "ul"."is_active" = $3
+  and "ul"."last_updated" >= $4
+  and "ul"."user_id" <> $5
+  order by (ul.geo <-> (
+  select vl.geo
+  from user_locations vl
+  where vl.user_id = $6))
+  limit $7) as "ul"
+  inner join "cruise_sessions" as "cs" on "cs"."user_id" = "ul"."user_id"
+  and "cs"."ended_at" is null
+  and "cs"."ends_at" > $8
+  inner join "users" as "u" on "u"."id" = "ul"."user_id"
+  left join "user_settings" as "st" on "st"."user_id" = "ul"."user_id"
+  where "ul"."d" <= $9
+  and "u"."is_active" = $10
+  and "u"."onboarding_complete" = $11
+  and "u"."current_mode" = $12
+  and coalesce(st.location_sharing_consent, false)
+  and coalesce(st.incognito_mode, false) = false
+  and "ul"."user_id" not in (
+  select "b"."blocked_id" as "other"
+  from "user_blocks" as "b"
+  where "b"."blocker_id" = $13 union all
+  select "b2"."blocker_id" as "other"
+  from "user_blocks" as "b2"
+  where "b2"."blocked_id" = $14)
+  order by "ul"."d", "ul"."user_id"
+  limit $15
+
+-- extent of the k nearest
+select count(*)::int as "count", max(n.d) as "max_d"
+  from (
+  select "ul"."user_id", "ul"."lat", "ul"."lng", (ul.geo <-> (
+  select vl.geo
+  from user_locations vl
+  where vl.user_id = $1)) as "d"
+  from "user_locations" as "ul"
+  where "ul"."mode" = $2
+  and "ul"."is_active" = $3
+  and "ul"."last_updated" >= $4
+  and "ul"."user_id" <> $5
+  order by (ul.geo <-> (
+  select vl.geo
+  from user_locations vl
+  where vl.user_id = $6))
+  limit $7) as "n"

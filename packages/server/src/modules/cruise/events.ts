@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DAY,
+  distanceKm,
+  distanceLabel,
+  EVENT_MAX_DAYS_AHEAD,
+  type EventBody,
+  type EventComment,
+  type EventDetail,
+  type EventList,
+  type EventSummary,
+  type LatLng,
+  MINUTE,
+  SPOTS_RADIUS_KM,
+  snap,
+} from '@fmk/core';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { CruiseMessages, requireCruising } from './access.ts';
+import {
+  addAttendee,
+  boxAround,
+  cancelEvent,
+  type EventRow,
+  findEvent,
+  findSpot,
+  insertComment,
+  insertEvent,
+  listComments,
+  listEvents,
+  removeAttendee,
+} from './repo.ts';
+import type { CruiseDeps } from './sessions.ts';
+
+/** A start a little in the past is accepted: the form was filled in a minute ago. */
+const START_GRACE_MS = 5 * MINUTE;
+
+export function toEventSummary(r: EventRow, viewerId: string, from: LatLng | null, units: 'imperial' | 'metric'): EventSummary {
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    placeName: r.place_name,
+    spotId: r.spot_id,
+    lat: r.lat,
+    lng: r.lng,
+    distance: from ? distanceLabel(distanceKm(from, r), units) : null,
+    startsAt: r.starts_at.toISOString(),
+    endsAt: r.ends_at.toISOString(),
+    status: r.status,
+    attendees: r.attendees ?? 0,
+    attending: Boolean(r.attending),
+    mine: r.creator_id === viewerId,
+    creator: { uid: r.creator_id, displayName: r.creator_name, photoURL: r.creator_photo },
+  };
+}
+
+/** Group events (issue 7 item 5): near me, create, attend / leave, comment, cancel. */
+export class EventService {
+  constructor(private readonly deps: CruiseDeps) {}
+
+  async list(userId: string): Promise<EventList> {
+    const me = await requireCruising(this.deps.db, userId);
+    const from = fromOf(me);
+    if (!from) return { items: [], hasLocation: false };
+    const rows = await listEvents(this.deps.db, userId, boxAround(from, SPOTS_RADIUS_KM), this.deps.clock.now());
+    return {
+      items: rows
+        .filter((r) => distanceKm(from, r) <= SPOTS_RADIUS_KM)
+        .map((r) => toEventSummary(r, userId, from, me.preferences.units)),
+      hasLocation: true,
+    };
+  }
+
+  /**
+   * At an approved spot (its name and position) or at a place: a place's position is kept only
+   * as its 500 m cell centre, as the creator's own position often is the place.
+   */
+  async create(userId: string, body: EventBody): Promise<EventDetail> {
+    await requireCruising(this.deps.db, userId);
+    const now = this.deps.clock.now();
+    const startsAt = new Date(body.startsAt);
+    if (startsAt.getTime() < now.getTime() - START_GRACE_MS)
+      throw badRequest(CruiseMessages.startTooEarly, { startsAt: CruiseMessages.startTooEarly });
+    if (startsAt.getTime() > now.getTime() + EVENT_MAX_DAYS_AHEAD * DAY) {
+      throw badRequest(CruiseMessages.startTooLate, { startsAt: CruiseMessages.startTooLate });
+    }
+    let where: { spotId: string | null; placeName: string; lat: number; lng: number };
+    if (body.spotId) {
+      const spot = await findSpot(this.deps.db, userId, body.spotId, now);
+      if (spot?.status !== 'approved') throw badRequest(CruiseMessages.spotNotFound, { spotId: CruiseMessages.spotNotFound });
+      where = { spotId: spot.id, placeName: spot.name, lat: spot.lat, lng: spot.lng };
+    } else {
+      const place = body.place!;
+      where = { spotId: null, placeName: place.name, ...snap(place) };
+    }
+    const id = randomUUID();
+    await this.deps.db.transaction().execute(async (trx) => {
+      await insertEvent(trx, {
+        id,
+        creatorId: userId,
+        ...where,
+        title: body.title,
+        description: body.description,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + body.durationMinutes * MINUTE),
+        at: now,
+      });
+      await addAttendee(trx, id, userId, now);
+    });
+    return this.detail(userId, id);
+  }
+
+  async detail(userId: string, eventId: string): Promise<EventDetail> {
+    const me = await requireCruising(this.deps.db, userId);
+    const row = await findEvent(this.deps.db, userId, eventId);
+    if (!row) throw notFound(CruiseMessages.eventNotFound);
+    const comments = await listComments(this.deps.db, userId, eventId);
+    return {
+      ...toEventSummary(row, userId, fromOf(me), me.preferences.units),
+      comments: comments.map(
+        (c): EventComment => ({
+          id: c.id,
+          body: c.body,
+          createdAt: c.created_at.toISOString(),
+          author: { uid: c.user_id, displayName: c.display_name, photoURL: c.photo_url },
+        }),
+      ),
+    };
+  }
+
+  /** An event that can still be joined or talked about: scheduled and not over. */
+  private async open(userId: string, eventId: string): Promise<EventRow> {
+    await requireCruising(this.deps.db, userId);
+    const row = await findEvent(this.deps.db, userId, eventId);
+    if (!row) throw notFound(CruiseMessages.eventNotFound);
+    if (row.status === 'cancelled') throw conflict(CruiseMessages.eventCancelled);
+    if (row.ends_at <= this.deps.clock.now()) throw conflict(CruiseMessages.eventOver);
+    return row;
+  }
+
+  async attend(userId: string, eventId: string): Promise<EventDetail> {
+    await this.open(userId, eventId);
+    await addAttendee(this.deps.db, eventId, userId, this.deps.clock.now());
+    return this.detail(userId, eventId);
+  }
+
+  /** Leaving is always possible except for the creator, who cancels instead. */
+  async leave(userId: string, eventId: string): Promise<EventDetail> {
+    const row = await this.open(userId, eventId);
+    if (row.creator_id === userId) throw conflict('You created this event: cancel it instead.');
+    await removeAttendee(this.deps.db, eventId, userId);
+    return this.detail(userId, eventId);
+  }
+
+  async comment(userId: string, eventId: string, body: string): Promise<EventComment> {
+    await this.open(userId, eventId);
+    const id = randomUUID();
+    const now = this.deps.clock.now();
+    await insertComment(this.deps.db, { id, eventId, userId, body, at: now });
+    const detail = await this.detail(userId, eventId);
+    const c = detail.comments.find((x) => x.id === id);
+    if (!c) throw notFound(CruiseMessages.eventNotFound);
+    return c;
+  }
+
+  /** Only the creator cancels; cancelling twice is fine. */
+  async cancel(userId: string, eventId: string): Promise<EventDetail> {
+    await requireCruising(this.deps.db, userId);
+    const row = await findEvent(this.deps.db, userId, eventId);
+    if (!row) throw notFound(CruiseMessages.eventNotFound);
+    if (row.creator_id !== userId) throw forbidden(CruiseMessages.notCreator);
+    await cancelEvent(this.deps.db, eventId, this.deps.clock.now());
+    return this.detail(userId, eventId);
+  }
+}
+
+function fromOf(me: { lat: number | null; lng: number | null; location_active: boolean | null }): LatLng | null {
+  return me.lat !== null && me.lng !== null && me.location_active ? { lat: me.lat, lng: me.lng } : null;
+}

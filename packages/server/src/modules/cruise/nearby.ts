@@ -1,0 +1,103 @@
+import {
+  distanceLabel,
+  type LatLng,
+  NEARBY_WINDOW_MS,
+  type NearbyCruiser,
+  type NearbyPage,
+  type NearbyQuery,
+  snappedDistanceKm,
+} from '@fmk/core';
+import type { Db } from '../../db/index.ts';
+import { chordForKm } from '../discovery/repo.ts';
+import { checkCruising } from './access.ts';
+import {
+  cruiserOf,
+  type NearbyRow,
+  type NearbySearch,
+  nearbyForViewerQuery,
+  nearbyQuery,
+  nearestNowExtent,
+  viewerPoint,
+} from './repo.ts';
+import type { CruiseDeps } from './sessions.ts';
+
+/** First look among this many nearest now-mode locations per row wanted. */
+export const NEAREST_FACTOR = 4;
+const MAX_NEAREST = 2_000_000;
+
+/**
+ * Who searches from where: from the viewer's own stored cell centre (read in the statement), the
+ * radius as a chord, the 30-minute window.
+ */
+export function nearbySearch(viewerId: string, radiusKm: number, now: Date): NearbySearch {
+  return {
+    viewerId,
+    point: viewerPoint(viewerId),
+    maxChord: chordForKm(radiusKm),
+    freshSince: new Date(now.getTime() - NEARBY_WINDOW_MS),
+    now,
+  };
+}
+
+/**
+ * The rest of the first n nearby cruisers when the first look (the k = 4n nearest now-mode
+ * locations) came back short: while those k did not already cover the radius, k grows eightfold
+ * (as the grid does). Sparse areas only; a city answers in the first statement.
+ */
+export async function widenNearby(db: Db, s: NearbySearch, n: number, first: NearbyRow[]): Promise<NearbyRow[]> {
+  let rows = first;
+  for (let k = n * NEAREST_FACTOR; rows.length < n && k < MAX_NEAREST; k *= 8) {
+    const extent = await nearestNowExtent(db, s, k);
+    if (extent.count < k || extent.max_d === null || Number(extent.max_d) > s.maxChord) return rows;
+    rows = await nearbyQuery(db, s, n, k * 8).execute();
+  }
+  return rows;
+}
+
+/**
+ * The one place a nearby row becomes what the client sees: his cell centre (never finer; none at
+ * all when he chose approximate precision), a distance label between cell centres as the grid
+ * gives it, his now profile, and his Right Now only when he has Right Now on.
+ */
+export function toNearbyCruiser(r: NearbyRow, viewer: LatLng, units: 'imperial' | 'metric'): NearbyCruiser {
+  return {
+    uid: r.id,
+    displayName: r.display_name,
+    age: r.age,
+    photoURL: r.photo_url,
+    distance: distanceLabel(snappedDistanceKm(viewer, { lat: r.lat, lng: r.lng }), units),
+    cell: r.location_precision === 'approximate' ? null : { lat: r.lat, lng: r.lng },
+    position: r.position,
+    lookingFor: Array.isArray(r.looking_for) ? r.looking_for.filter((x): x is string => typeof x === 'string') : [],
+    rightNow: r.right_now_enabled ? (r.session_right_now ?? r.profile_right_now ?? null) : null,
+    endsAt: r.ends_at.toISOString(),
+  };
+}
+
+/** GET /cruise/nearby (issue 7 item 2; spec section 7 "List active nearby users"). */
+export class NearbyService {
+  constructor(private readonly deps: CruiseDeps) {}
+
+  async list(viewerId: string, q: NearbyQuery): Promise<NearbyPage> {
+    const now = this.deps.clock.now();
+    const s = nearbySearch(viewerId, q.radiusKm, now);
+    const joined = await nearbyForViewerQuery(this.deps.db, s, q.limit, q.limit * NEAREST_FACTOR).execute();
+    // The same access check as every cruise call, on the viewer read in the same statement.
+    const me = checkCruising(joined[0]);
+    const units = me.preferences.units;
+    // Without consent or a location the list is empty, and says why.
+    if (!me.location_sharing_consent || me.lat === null || me.lng === null || !me.location_active) {
+      return { items: [], hasLocation: false, me: null, radiusKm: q.radiusKm };
+    }
+    const centre = { lat: me.lat, lng: me.lng };
+    const radiusKm = q.radiusKm;
+    const first = joined.map(cruiserOf).filter((r): r is NearbyRow => r !== null);
+    const rows = await widenNearby(this.deps.db, s, q.limit, first);
+    return {
+      items: rows.map((r) => toNearbyCruiser(r, centre, units)),
+      hasLocation: true,
+      me: centre,
+      radiusKm,
+    };
+  }
+}

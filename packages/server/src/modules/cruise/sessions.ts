@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Clock,
+  CRUISE_QUOTA,
+  type CruiseCounters,
+  type CruiseStatus,
+  canStartSession,
+  cruiseLimitText,
+  effectiveTier,
+  periodEnd,
+  recordEnd,
+  recordStart,
+  rollOver,
+  type StartSessionBody,
+  sessionEndsAt,
+  sessionsLeft,
+  type Tier,
+} from '@fmk/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/index.ts';
+import { forbidden, limitReached } from '../../platform/errors.ts';
+import { CruiseMessages, requireCruising } from './access.ts';
+import {
+  dueSessionUsers,
+  finalizeSession,
+  findOpenSession,
+  insertSession,
+  lockCounters,
+  readCounters,
+  saveCounters,
+  setLocationPrecision,
+  switchToNowMode,
+} from './repo.ts';
+
+export interface CruiseDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/**
+ * Ends the user's session if it is past its end (or any open one when `onlyExpired` is false) and
+ * adds it to his counters, in one transaction under the counters lock. Returns whether one ended.
+ */
+async function finalizeFor(trx: Db, userId: string, tier: Tier, now: Date, onlyExpired: boolean): Promise<boolean> {
+  const counters = await lockCounters(trx, userId, CRUISE_QUOTA[tier].period);
+  const minutes = await finalizeSession(trx, userId, now, { onlyExpired });
+  if (minutes === null) return false;
+  await saveCounters(trx, userId, recordEnd(counters, tier, minutes, now));
+  return true;
+}
+
+/** Cruise sessions (issue 7 item 1): start, end, status, quotas. */
+export class CruiseSessionService {
+  constructor(private readonly deps: CruiseDeps) {}
+
+  async status(userId: string): Promise<CruiseStatus> {
+    const me = await requireCruising(this.deps.db, userId);
+    const now = this.deps.clock.now();
+    // A session past its end is over now, whether or not the sweeper has run: count it.
+    await this.deps.db.transaction().execute((trx) => finalizeFor(trx, userId, me.tier, now, true));
+    return this.read(userId, me.tier, now, me.location_precision);
+  }
+
+  /**
+   * Starts a 30-minute session: needs location consent and a shared location, and the tier's
+   * quota (403 with the upgrade prompt). A start while one runs returns it (a retried tap).
+   * Under the counters row lock, so two concurrent starts cannot both pass the quota.
+   */
+  async start(userId: string, body: StartSessionBody): Promise<CruiseStatus> {
+    const me = await requireCruising(this.deps.db, userId);
+    if (!me.location_sharing_consent) throw forbidden(CruiseMessages.consentRequired, 'consent_required');
+    if (me.lat === null || !me.location_active) throw forbidden(CruiseMessages.locationRequired, 'location_required');
+    const now = this.deps.clock.now();
+    const refused = await this.deps.db.transaction().execute(async (trx) => {
+      await finalizeFor(trx, userId, me.tier, now, true);
+      const counters = rollOver(await lockCounters(trx, userId, CRUISE_QUOTA[me.tier].period), me.tier, now);
+      if (await findOpenSession(trx, userId)) return null;
+      if (!canStartSession(counters, me.tier).allowed) {
+        await saveCounters(trx, userId, counters);
+        return cruiseLimitText(me.tier);
+      }
+      const rightNow = body.rightNow?.trim() || null;
+      await insertSession(trx, { id: randomUUID(), userId, startedAt: now, endsAt: sessionEndsAt(now), rightNow });
+      await saveCounters(trx, userId, recordStart(counters, me.tier, now));
+      await switchToNowMode(trx, userId, now);
+      return null;
+    });
+    // Thrown after the commit, so an expired session finalized on the way stays finalized.
+    if (refused) throw limitReached(refused);
+    return this.read(userId, me.tier, now, me.location_precision);
+  }
+
+  /** Ends the running session now (idempotent: nothing running is not an error). */
+  async end(userId: string): Promise<CruiseStatus> {
+    const me = await requireCruising(this.deps.db, userId);
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction().execute((trx) => finalizeFor(trx, userId, me.tier, now, false));
+    return this.read(userId, me.tier, now, me.location_precision);
+  }
+
+  /** Exact: my 500 m area pinned on others' maps; approximate: listed with a distance only. */
+  async setPrecision(userId: string, precision: 'exact' | 'approximate'): Promise<CruiseStatus> {
+    const me = await requireCruising(this.deps.db, userId);
+    const now = this.deps.clock.now();
+    await setLocationPrecision(this.deps.db, userId, precision, now);
+    return this.read(userId, me.tier, now, precision);
+  }
+
+  private async read(userId: string, tier: Tier, now: Date, precision: 'exact' | 'approximate' | null): Promise<CruiseStatus> {
+    const [stored, open] = await Promise.all([readCounters(this.deps.db, userId), findOpenSession(this.deps.db, userId)]);
+    return {
+      ...presentStatus(rollOver(stored, tier, now), tier, open && open.ends_at > now ? open : null, now),
+      locationPrecision: precision ?? 'exact',
+    };
+  }
+}
+
+export function presentStatus(
+  c: CruiseCounters,
+  tier: Tier,
+  session: { id: string; started_at: Date; ends_at: Date; right_now: string | null } | null,
+  now: Date,
+): Omit<CruiseStatus, 'locationPrecision'> {
+  const decision = canStartSession(c, tier);
+  return {
+    session: session
+      ? {
+          id: session.id,
+          startedAt: session.started_at.toISOString(),
+          endsAt: session.ends_at.toISOString(),
+          rightNow: session.right_now,
+        }
+      : null,
+    period: c.period,
+    periodEndsAt: c.periodStart ? periodEnd(c.period, c.periodStart).toISOString() : null,
+    sessionsThisPeriod: c.sessions,
+    minutesThisPeriod: c.minutes,
+    totalSessions: c.totalSessions,
+    totalMinutes: c.totalMinutes,
+    sessionsLeft: sessionsLeft(c, tier),
+    nextStartAt: decision.allowed ? null : decision.nextAt.toISOString(),
+    upsell: decision.allowed ? null : cruiseLimitText(tier),
+    serverTime: now.toISOString(),
+  };
+}
+
+/** How often the sweeper looks for sessions past their end. */
+export const SWEEP_INTERVAL_MS = 30_000;
+const SWEEP_BATCH = 500;
+
+/**
+ * Finalizes sessions past their end, with no tab open (issue 7 item 1). Idempotent and safe
+ * across instances: each session is finalized by one conditional UPDATE under its user's
+ * counters lock, so two sweepers (or a sweeper and the user) never count it twice.
+ */
+export class CruiseSweeper {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private readonly deps: CruiseDeps & { log?: FastifyBaseLogger },
+    private readonly intervalMs = SWEEP_INTERVAL_MS,
+  ) {}
+
+  /** One pass: finalizes every session due at the clock's now; returns how many it ended. */
+  async sweep(): Promise<number> {
+    const now = this.deps.clock.now();
+    let ended = 0;
+    for (;;) {
+      const users = await dueSessionUsers(this.deps.db, now, SWEEP_BATCH);
+      const before = ended;
+      for (const userId of users) {
+        const done = await this.deps.db.transaction().execute(async (trx) => {
+          const u = await trx
+            .selectFrom('users')
+            .select(['subscription_tier', 'has_lifetime_premium'])
+            .where('id', '=', userId)
+            .executeTakeFirstOrThrow();
+          const tier = effectiveTier({ subscriptionTier: u.subscription_tier, hasLifetimePremium: u.has_lifetime_premium });
+          return finalizeFor(trx, userId, tier, now, true);
+        });
+        if (done) ended += 1;
+      }
+      // A full batch of which none ended means others are on it: leave the rest to them.
+      if (users.length < SWEEP_BATCH || ended === before) return ended;
+    }
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = this.sweep()
+        .catch((err: unknown) => {
+          this.deps.log?.error({ err }, 'cruise sweep failed');
+          return 0;
+        })
+        .finally(() => {
+          this.running = null;
+        });
+    }, this.intervalMs);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and waits for a pass in progress, so the database can close after. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}

@@ -1,0 +1,176 @@
+import {
+  type CruiseConfig,
+  type CruiseStatus,
+  type EventBody,
+  type EventComment,
+  type EventDetail,
+  type EventList,
+  type Me,
+  modeSwitchToast,
+  type NearbyPage,
+  type Spot,
+  type SpotList,
+  type SpotProposalBody,
+} from '@fmk/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import { useAuth } from '../auth/AuthProvider.tsx';
+import { putLocation, shareLocation } from '../discovery/location.ts';
+
+/** Query keys of the cruise feature (STYLE.md #11). */
+export const cruiseKeys = {
+  all: ['cruise'] as const,
+  config: () => [...cruiseKeys.all, 'config'] as const,
+  status: () => [...cruiseKeys.all, 'status'] as const,
+  nearby: () => [...cruiseKeys.all, 'nearby'] as const,
+  spots: () => [...cruiseKeys.all, 'spots'] as const,
+  events: () => [...cruiseKeys.all, 'events'] as const,
+  event: (id: string) => [...cruiseKeys.all, 'event', id] as const,
+};
+
+/** Nearby people come and go by the minute: poll while the screen is open. */
+export const NEARBY_POLL_MS = 30_000;
+
+export function useCruiseConfig() {
+  return useQuery({
+    queryKey: cruiseKeys.config(),
+    queryFn: () => api<CruiseConfig>('/cruise/config'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useCruiseStatus() {
+  return useQuery({
+    queryKey: cruiseKeys.status(),
+    queryFn: async () => ({ ...(await api<CruiseStatus>('/cruise/session')), receivedAt: Date.now() }),
+  });
+}
+export type StatusWithClock = CruiseStatus & { receivedAt: number };
+
+export function useNearby(enabled = true) {
+  return useQuery({
+    queryKey: cruiseKeys.nearby(),
+    queryFn: () => api<NearbyPage>('/cruise/nearby'),
+    refetchInterval: NEARBY_POLL_MS,
+    enabled,
+  });
+}
+
+/**
+ * Start: the browser's position first (consent, then the position; the server keeps its 500 m
+ * cell), then the session. Every cruise query refreshes afterwards.
+ */
+export function useStartSession() {
+  const qc = useQueryClient();
+  const { user, updateUser } = useAuth();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: async (rightNow: string | undefined) => {
+      await shareLocation();
+      return api<CruiseStatus>('/cruise/session', { method: 'POST', body: rightNow ? { rightNow } : {} });
+    },
+    onSuccess: async (s) => {
+      qc.setQueryData(cruiseKeys.status(), { ...s, receivedAt: Date.now() });
+      void qc.invalidateQueries({ queryKey: cruiseKeys.nearby() });
+      // Cruising puts the profile in Hookup (now) mode on the server: show it here too.
+      if (user && user.currentMode !== 'now') {
+        try {
+          updateUser(await api<Me>('/me'));
+          const t = modeSwitchToast('now');
+          toast.info(t.title, t.message);
+        } catch {
+          // The mode shows right at the next load.
+        }
+      }
+    },
+  });
+}
+
+export function useEndSession() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<CruiseStatus>('/cruise/session/end', { method: 'POST', body: {} }),
+    onSuccess: (s) => {
+      qc.setQueryData(cruiseKeys.status(), { ...s, receivedAt: Date.now() });
+      void qc.invalidateQueries({ queryKey: cruiseKeys.nearby() });
+    },
+  });
+}
+
+/** Keeps the position fresh during a session (nearby only lists positions under 30 minutes old). */
+export async function refreshPosition(get: () => Promise<{ lat: number; lng: number }>): Promise<void> {
+  await putLocation(await get());
+}
+
+export function useSpots() {
+  return useQuery({ queryKey: cruiseKeys.spots(), queryFn: () => api<SpotList>('/cruise/spots') });
+}
+
+export function useProposeSpot() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SpotProposalBody) => api<Spot>('/cruise/spots', { method: 'POST', body }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: cruiseKeys.spots() }),
+  });
+}
+
+export function useCheckIn() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ spotId, checkedIn }: { spotId: string; checkedIn: boolean }) =>
+      checkedIn
+        ? api<Spot>(`/cruise/spots/${encodeURIComponent(spotId)}/checkin`, { method: 'DELETE' })
+        : api<Spot>(`/cruise/spots/${encodeURIComponent(spotId)}/checkin`, { method: 'POST', body: {} }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: cruiseKeys.spots() }),
+  });
+}
+
+export function useEvents() {
+  return useQuery({ queryKey: cruiseKeys.events(), queryFn: () => api<EventList>('/cruise/events') });
+}
+
+export function useEvent(id: string | null) {
+  return useQuery({
+    queryKey: cruiseKeys.event(id ?? ''),
+    queryFn: () => api<EventDetail>(`/cruise/events/${encodeURIComponent(id ?? '')}`),
+    enabled: id !== null,
+  });
+}
+
+export function useCreateEvent() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EventBody) => api<EventDetail>('/cruise/events', { method: 'POST', body }),
+    onSuccess: (e) => {
+      qc.setQueryData(cruiseKeys.event(e.id), e);
+      void qc.invalidateQueries({ queryKey: cruiseKeys.events() });
+    },
+  });
+}
+
+/** Attend, leave or cancel: each answers with the event as it now stands. */
+export function useEventAction(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (action: 'attend' | 'leave' | 'cancel') => {
+      const base = `/cruise/events/${encodeURIComponent(id)}`;
+      if (action === 'attend') return api<EventDetail>(`${base}/attend`, { method: 'POST', body: {} });
+      if (action === 'leave') return api<EventDetail>(`${base}/attend`, { method: 'DELETE' });
+      return api<EventDetail>(`${base}/cancel`, { method: 'POST', body: {} });
+    },
+    onSuccess: (e) => {
+      qc.setQueryData(cruiseKeys.event(id), e);
+      void qc.invalidateQueries({ queryKey: cruiseKeys.events() });
+    },
+  });
+}
+
+export function useComment(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) =>
+      api<EventComment>(`/cruise/events/${encodeURIComponent(id)}/comments`, { method: 'POST', body: { body } }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: cruiseKeys.event(id) }),
+  });
+}
