@@ -108,7 +108,7 @@ export async function cruiseBench(opts: {
       CRUISE_BENCH_USERS: String(opts.users),
       CRUISE_BENCH_ACTIVE: String(opts.active),
       CRUISE_BENCH_URL: dbUrl(BENCH_DB),
-      CRUISE_BENCH_SCHEMA: 'cruise_bench',
+      CRUISE_BENCH_SCHEMA: `cruise_bench_${opts.users}`,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { coldStart } from './cold-start.ts';
+import { cruiseBench } from './cruise.ts';
 import { gameBench } from './game.ts';
 import { type GridBenchResult, gridBench } from './grid.ts';
 import { httpBench } from './http.ts';
@@ -182,6 +183,29 @@ const benches: Bench[] = [
         pass: liteRatio <= 3,
       });
       return { result: { postgres: pgBig, postgres100k: pg100, pglite: lite }, rows };
+    },
+  },
+  {
+    key: 'cruise',
+    run: async (quick) => {
+      const c = await cruiseBench({
+        users: quick ? 100_000 : 1_000_000,
+        active: quick ? 5_000 : 50_000,
+        requests: quick ? 1500 : 5000,
+      });
+      return {
+        result: c,
+        rows: [
+          {
+            benchmark: `nearby cruisers, ${c.users.toLocaleString('en')} users, ${c.activeInCity.toLocaleString('en')} cruising in one city, ${c.concurrency} clients`,
+            figure: `p95 ${c.endpoint.p95} ms (p50 ${c.endpoint.p50}, ${c.endpoint.rps} req/s, ${c.meanRows} per answer)`,
+            floor: `raw SQL p95 ${c.rawSql.p95} ms (p50 ${c.rawSql.p50})`,
+            ratio: c.ratioP95,
+            goal: 'ratio ≤ 1.5',
+            pass: c.ratioP95 <= 1.5 && c.errors === 0,
+          },
+        ],
+      };
     },
   },
 ];
