@@ -198,6 +198,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signOut: async () => {
         let failed = false;
         statusRef.current = 'signedOut'; // a 401 here is not a "session expired" moment
+        // This browser stops getting the account's pushes (a shared phone): unsubscribed while
+        // the token still works. Loaded on demand, like the push code everywhere else.
+        await import('../notifications/push.ts').then((m) => m.disablePush()).catch(() => {});
         try {
           await api<void>('/auth/logout', { method: 'POST' });
         } catch (e) {

@@ -120,3 +120,35 @@ describe('mode settings', () => {
     expect(JSON.parse(localStorage.getItem(APP_SETTINGS_KEY) ?? '{}').autoSwitchByTime).toBe(true);
   });
 });
+
+describe('sign out', () => {
+  it("unsubscribes this browser from the account's pushes before the session ends", async () => {
+    const unsubscribe = vi.fn(async () => true);
+    const subscription = { endpoint: 'https://push.example.test/sub/1', unsubscribe };
+    vi.stubGlobal('Notification', { permission: 'granted' });
+    vi.stubGlobal('PushManager', class {});
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { getRegistration: async () => ({ pushManager: { getSubscription: async () => subscription } }) },
+    });
+    try {
+      const calls = serve({
+        'GET /api/v1/auth/session': session(user),
+        'DELETE /api/v1/me/push-subscription': () => new Response(null, { status: 204 }),
+        'POST /api/v1/auth/logout': () => new Response(null, { status: 204 }),
+      });
+      start('/settings');
+      fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+      await vi.waitFor(() => expect(calls.some((c) => c.key === 'POST /api/v1/auth/logout')).toBe(true));
+      const keys = calls.map((c) => c.key);
+      expect(keys.indexOf('DELETE /api/v1/me/push-subscription')).toBeGreaterThan(-1);
+      expect(keys.indexOf('DELETE /api/v1/me/push-subscription')).toBeLessThan(keys.indexOf('POST /api/v1/auth/logout'));
+      expect(calls.find((c) => c.key === 'DELETE /api/v1/me/push-subscription')?.body).toEqual({
+        endpoint: subscription.endpoint,
+      });
+      expect(unsubscribe).toHaveBeenCalledOnce();
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
+  });
+});
