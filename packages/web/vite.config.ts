@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -14,7 +14,8 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|webmanifest|json|txt)$/;
  * Writes .br and .gz beside every text asset once everything (service worker included) is
  * emitted; the server serves them with @fastify/static `preCompressed` (STACK.md trap 9).
  */
-function precompress(outDir: string): Plugin {
+function precompress(): Plugin {
+  let outDir = '';
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
       const p = join(dir, name);
@@ -23,6 +24,9 @@ function precompress(outDir: string): Plugin {
   return {
     name: 'fmk-precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
     closeBundle: {
       order: 'post',
       sequential: true,
@@ -34,6 +38,46 @@ function precompress(outDir: string): Plugin {
           writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
           writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
         }
+      },
+    },
+  };
+}
+
+/**
+ * Where the build's chunk graph goes for the bundle budgets (e2e/bundle.e2e.ts): Vite's manifest
+ * and, per chunk, its source modules (the manifest lists chunks only). Kept out of dist, which
+ * the server publishes (and out of the linter's and git's way).
+ */
+const BUILD_META_DIR = join(import.meta.dirname, '../../node_modules/.cache/fmk-web-build');
+
+function buildMeta(): Plugin {
+  const root = join(import.meta.dirname, '../..');
+  let outDir = '';
+  let modules: Record<string, string[]> = {};
+  return {
+    name: 'fmk-build-meta',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    generateBundle(_options, bundle) {
+      modules = {};
+      for (const item of Object.values(bundle)) {
+        if (item.type !== 'chunk') continue;
+        modules[item.fileName] = Object.entries(item.modules)
+          .filter(([, m]) => m.renderedLength > 0)
+          .map(([id]) => relative(root, id).split(sep).join('/'));
+      }
+    },
+    closeBundle: {
+      sequential: true,
+      handler() {
+        const manifest = join(outDir, '.vite', 'manifest.json');
+        if (!existsSync(manifest)) return;
+        mkdirSync(BUILD_META_DIR, { recursive: true });
+        renameSync(manifest, join(BUILD_META_DIR, 'manifest.json'));
+        rmSync(join(outDir, '.vite'), { recursive: true, force: true });
+        writeFileSync(join(BUILD_META_DIR, 'chunk-modules.json'), JSON.stringify(modules, null, 1));
       },
     },
   };
@@ -76,13 +120,29 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
-    precompress(outDir),
+    buildMeta(),
+    precompress(),
   ],
   build: {
     outDir,
     emptyOutDir: true,
     target: 'es2022',
+    // The chunk graph the bundle budgets walk (moved out of dist by fmk-build-meta).
+    manifest: true,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The libraries and shared code every screen needs, in one file rather than a dozen small
+          // chunks: over HTTP/1.1 (six connections) each extra file costs the first screen a round
+          // trip on a phone network (issue 8, Lighthouse).
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core)|zod)[\\/]|packages[\\/]core[\\/]/,
+            },
+          ],
+        },
+      },
       // @fmk/core builds its zod schemas at module level; calls on `z` have no side effects, so
       // schemas the first screen never uses (and zod with them) can be dropped from its bundle.
       treeshake: {

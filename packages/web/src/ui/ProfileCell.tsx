@@ -7,17 +7,21 @@ const overlay = 'absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 via-
 
 /**
  * One grid cell: photo, name and age, online dot, rounded distance, the "right now" line.
- * Fixed size (from the virtualised row), image lazy with width/height set: no layout shift.
+ * Fixed size (from the virtualised row), image lazy (but the first screen's) with width/height
+ * set: no layout shift.
  * A locked cell (outside the viewer's clickable set) is blurred and asks for an upgrade.
  */
 export const ProfileCell = memo(function ProfileCell({
   cell,
   size,
   onLocked,
+  eager = false,
 }: {
   cell: GridCell;
   size: { width: number; height: number };
   onLocked: (cell: GridCell) => void;
+  /** On the first screen: load at once with high priority rather than lazily (LCP). */
+  eager?: boolean;
 }) {
   const name = cell.displayName?.trim() || DISPLAY_DEFAULTS.name;
   const age = cell.age ?? DISPLAY_DEFAULTS.age;
@@ -29,7 +33,8 @@ export const ProfileCell = memo(function ProfileCell({
         alt=""
         width={Math.round(size.width)}
         height={Math.round(size.height)}
-        loading="lazy"
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
         decoding="async"
         draggable={false}
         className={`absolute inset-0 size-full object-cover ${cell.locked ? 'scale-110 blur-md brightness-90' : ''}`}

@@ -53,7 +53,9 @@ describe('grid /grid', () => {
     expect(within(list).queryByText(/Hidden/)).toBeNull();
     const locked = within(list).getByRole('button', { name: /Locked profile/ });
     const img = open.querySelector('img');
-    expect(img?.getAttribute('loading')).toBe('lazy');
+    // The first screen's photos load at once, first (the LCP); the rest lazily as they come near.
+    expect(img?.getAttribute('loading')).toBe('eager');
+    expect(img?.getAttribute('fetchpriority')).toBe('high');
     expect(img?.getAttribute('width')).toBeTruthy();
     fireEvent.click(locked);
     expect(await screen.findByText(CLICKABLE_UPSELL)).toBeTruthy();

@@ -7,7 +7,7 @@ import {
   usesAdvancedFilters,
 } from '@fmk/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useAppPreferences } from '../../app/usePreferences.ts';
@@ -39,6 +39,9 @@ const OVERSCAN_ROWS = 4;
 /** Ask for the next page this many rows before the end. */
 const PREFETCH_ROWS = 6;
 
+/** Rows whose photos load at once, with high priority: the first screen of a phone (LCP). */
+const EAGER_ROWS = 4;
+
 /** Where the grid was scrolled when the user opened a profile, to come back to the same place. */
 let savedScroll = 0;
 
@@ -58,6 +61,12 @@ export function GridScreen() {
   useLocationRefresh(hasLocation);
 
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // The filters form is built on first use, not with the first screen of cells (issue 8: LCP).
+  const [filtersUsed, setFiltersUsed] = useState(false);
+  const openFilters = useCallback(() => {
+    setFiltersUsed(true);
+    setFiltersOpen(true);
+  }, []);
   const [upsell, setUpsell] = useState<{ title: string; message: string } | null>(null);
   const onLocked = useCallback(
     () =>
@@ -113,7 +122,7 @@ export function GridScreen() {
           <LikesLink />
           <button
             type="button"
-            onClick={() => setFiltersOpen(true)}
+            onClick={openFilters}
             className="relative inline-flex min-h-10 items-center gap-1.5 rounded-full border border-line bg-white px-3.5 text-sm font-semibold text-ink hover:bg-canvas"
           >
             <FilterIcon />
@@ -125,22 +134,19 @@ export function GridScreen() {
         </div>
       }
     >
-      <GridBody
-        query={query}
-        onLocked={onLocked}
-        onClearAdvanced={() => setAdvanced({})}
-        onOpenFilters={() => setFiltersOpen(true)}
-      />
-      <FiltersSheet
-        open={filtersOpen}
-        onClose={() => setFiltersOpen(false)}
-        value={filtersValue}
-        units={preferences?.units ?? 'imperial'}
-        premium={premium}
-        saving={updateMe.isPending}
-        onApply={apply}
-        onUpsell={(message) => setUpsell({ title: 'Premium filter', message })}
-      />
+      <GridBody query={query} onLocked={onLocked} onClearAdvanced={() => setAdvanced({})} onOpenFilters={openFilters} />
+      {filtersUsed ? (
+        <FiltersSheet
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+          value={filtersValue}
+          units={preferences?.units ?? 'imperial'}
+          premium={premium}
+          saving={updateMe.isPending}
+          onApply={apply}
+          onUpsell={(message) => setUpsell({ title: 'Premium filter', message })}
+        />
+      ) : null}
       <UpgradeSheet
         open={upsell !== null}
         onClose={() => setUpsell(null)}
@@ -198,7 +204,9 @@ function GridBody({
   onOpenFilters: () => void;
 }) {
   const killed = useKilled();
-  const pages = query.data?.pages;
+  // A page of cells renders in a background, time-sliced pass (the skeleton or the cells so far
+  // stay meanwhile): a page arriving never holds the main thread in one long task (issue 8).
+  const pages = useDeferredValue(query.data?.pages);
   const items = useMemo(() => {
     const seen = new Set<string>();
     const out: GridCell[] = [];
@@ -212,7 +220,7 @@ function GridBody({
     return out;
   }, [pages, killed]);
 
-  if (query.isPending) return <GridSkeleton />;
+  if (query.isPending || (query.isSuccess && pages === undefined)) return <GridSkeleton />;
   if (query.isError) {
     const e = query.error;
     if (e instanceof ApiError && e.code === 'limit_reached') {
@@ -263,7 +271,8 @@ function GridBody({
     <VirtualGrid
       items={items}
       hasNextPage={query.hasNextPage}
-      isFetchingNextPage={query.isFetchingNextPage}
+      // Until the background pass shows the last page, it counts as loading (no early next fetch).
+      isFetchingNextPage={query.isFetchingNextPage || pages !== query.data?.pages}
       fetchNextPage={query.fetchNextPage}
       nextPageFailed={query.isFetchNextPageError}
       onLocked={onLocked}
@@ -302,7 +311,7 @@ function VirtualGrid({
   items: GridCell[];
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
-  fetchNextPage: () => Promise<unknown>;
+  fetchNextPage: (options?: { cancelRefetch?: boolean }) => Promise<unknown>;
   nextPageFailed: boolean;
   onLocked: (c: GridCell) => void;
 }) {
@@ -340,7 +349,9 @@ function VirtualGrid({
   const virtualRows = virtualizer.getVirtualItems();
   const lastRow = virtualRows[virtualRows.length - 1]?.index ?? -1;
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && !nextPageFailed && lastRow >= rows - PREFETCH_ROWS) void fetchNextPage();
+    if (hasNextPage && !isFetchingNextPage && !nextPageFailed && lastRow >= rows - PREFETCH_ROWS)
+      // A re-render before isFetchingNextPage turns true must not cancel and repeat the request.
+      void fetchNextPage({ cancelRefetch: false });
   }, [lastRow, rows, hasNextPage, isFetchingNextPage, nextPageFailed, fetchNextPage]);
 
   return (
@@ -366,7 +377,7 @@ function VirtualGrid({
               }}
             >
               {items.slice(start, start + GRID_COLUMNS).map((c) => (
-                <ProfileCell key={c.uid} cell={c} size={size} onLocked={onLocked} />
+                <ProfileCell key={c.uid} cell={c} size={size} onLocked={onLocked} eager={row.index < EAGER_ROWS} />
               ))}
             </li>
           );

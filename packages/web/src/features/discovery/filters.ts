@@ -58,6 +58,9 @@ export function storeAdvancedFilters(f: AdvancedFilters): void {
   window.dispatchEvent(new Event(EVENT));
 }
 
+/** The advanced filters kept on this device, outside React. */
+export const readAdvancedFilters = (): AdvancedFilters => snapshot();
+
 export function useAdvancedFilters(): [AdvancedFilters, (f: AdvancedFilters) => void] {
   const f = useSyncExternalStore(subscribe, snapshot, snapshot);
   return [f, useCallback((next: AdvancedFilters) => storeAdvancedFilters(next), [])];

@@ -14,6 +14,15 @@ export interface Pick {
   super?: boolean;
 }
 
+/** Resolves once the frame being prepared has been painted (at once in a hidden page). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const next = () => setTimeout(resolve, 0);
+    if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') requestAnimationFrame(next);
+    else next();
+  });
+}
+
 /**
  * Fuck / marry / kill. The caller paints the result at once and moves on; the request carries
  * on in the background (it outlives the screen) and reports through toasts: a match, a limit
@@ -28,6 +37,8 @@ export function useSelect(): (pick: Pick) => Promise<SelectionResult | null> {
       if (action === 'kill') kill(targetId);
       const body = { targetId, action, super: action !== 'kill' && isSuper, clientId: newClientId() };
       try {
+        // The stamp paints first; the request (and its JSON, headers, fetch) waits a frame.
+        await afterNextPaint();
         const result = await sendSelection(body);
         if (result.match) {
           notifyMatch(toast.show, navigate, result.match);
