@@ -10,8 +10,9 @@ import { isLocalDate, isValidTimeZone, PROTECTION, REMINDER_TYPES } from './heal
  *   PATCH  /health/medications/:id                  DELETE /health/medications/:id
  *   POST   /health/medications/:id/taken {taken}    → MedicationLog (updates the dose's log or creates it)
  *   GET    /health/medication-logs                  → MedicationLog[] (date descending, 200)
- *   GET    /health/screenings                       POST /health/screenings   DELETE /health/screenings/:id
+ *   GET    /health/screenings                       POST /health/screenings   PUT, DELETE /health/screenings/:id
  *   GET    /activity/contacts                       POST, PATCH /:id, DELETE /:id
+ *   POST   /activity/contacts/:id/photo (multipart) → Contact;  GET → image/webp, to the owner only
  *   GET    /activity/logs                           POST, PATCH /:id, DELETE /:id
  *   GET    /activity/stats                          → ActivityStats
  *   GET    /me/private-data?format=json|csv         → everything above, as a download
@@ -110,6 +111,7 @@ export const contactSchema = z.object({
   name: z.string(),
   nickname: z.string().nullable(),
   age: z.number().int().nullable(),
+  /** An uploaded photo's authenticated API path (fetched with the owner's token), or a web address. */
   photoURL: z.string().nullable(),
   /** A linked FMK user (their uid), when the contact is one. */
   userId: z.string().nullable(),

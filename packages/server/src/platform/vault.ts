@@ -54,6 +54,7 @@ function open(key: Buffer, sealed: Uint8Array, aad: string): Buffer {
 
 const keyAad = (userId: string, version: number) => `fmk:health-key:v${version}:${userId}`;
 const recordAad = (kind: RecordKind, userId: string, id: string) => `fmk:record:${kind}:${userId}:${id}`;
+const fileAad = (userId: string, key: string) => `fmk:file:${userId}:${key}`;
 
 export class Vault {
   private readonly keks: Map<number, Buffer>;
@@ -157,6 +158,22 @@ export class Vault {
       .where('id', 'in', ids)
       .executeTakeFirst();
     return Number(res.numDeletedRows);
+  }
+
+  /**
+   * Bytes kept outside the database (a contact's photo in file storage), sealed under the user's
+   * data key with the storage key as associated data: the stored file is unreadable on its own and
+   * after deleteAll, like the records.
+   */
+  async sealFile(db: Db, userId: string, storageKey: string, data: Buffer): Promise<Buffer> {
+    const key = (await this.dataKey(db, userId, true))!;
+    return seal(key, data, fileAad(userId, storageKey));
+  }
+
+  /** The bytes sealFile sealed, or null when the user has no key any more. */
+  async openFile(db: Db, userId: string, storageKey: string, sealed: Uint8Array): Promise<Buffer | null> {
+    const key = await this.dataKey(db, userId, false);
+    return key ? open(key, sealed, fileAad(userId, storageKey)) : null;
   }
 
   /** Every record, schedule and reminder of the user, and the data key itself (crypto-shredding). */

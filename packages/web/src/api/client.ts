@@ -95,3 +95,22 @@ export function errorMessage(e: unknown, fallback: string): string {
   if (e instanceof ApiError && e.message) return e.message;
   return fallback;
 }
+
+/** An authenticated GET of bytes (a private photo, which no public URL serves): the body as a Blob. */
+export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const token = storedToken();
+  let res: Response;
+  try {
+    res = await fetch(`${env.apiBase}${path}`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      signal: signal ?? null,
+    });
+  } catch (e) {
+    throw new NetworkError(e instanceof Error ? e.message : 'Network request failed');
+  }
+  if (!res.ok) {
+    if (res.status === 401 && token && onUnauthorized) onUnauthorized();
+    throw new ApiError(res.status, res.statusText || `Request failed (${res.status})`);
+  }
+  return res.blob();
+}

@@ -1,7 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { ActivityLog, ActivityStats, Contact } from '@fmk/core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/factories.ts';
 import { DB_KINDS, type TestApp, useTestApp } from '../../../test/harness.ts';
+import { multipartFile } from '../../../test/multipart.ts';
 
 type User = Awaited<ReturnType<typeof signUp>>;
 const call = (t: TestApp, u: User, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
@@ -58,6 +62,67 @@ describe.each(DB_KINDS)('activity on %s', (kind) => {
     expect(edited.json()).toMatchObject({ name: 'Sam', nickname: null, tags: ['bottom'], totalActivities: 1 });
     expect((await call(t(), u, 'DELETE', `/activity/contacts/${alex.id}`)).statusCode).toBe(204);
     expect(((await call(t(), u, 'GET', '/activity/contacts')).json() as Contact[]).map((c) => c.name)).toEqual(['Sam']);
+  });
+
+  it("a contact's photo: re-encoded without metadata, sealed at rest, served to its owner only", async () => {
+    const u = await signUp(t().app);
+    const other = await signUp(t().app);
+    const sam = (await call(t(), u, 'POST', '/activity/contacts', { name: 'Sam' })).json() as Contact;
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'where-he-lives' } })
+      .toBuffer();
+    const upload = (who: User, id: string, data = jpeg) => {
+      const form = multipartFile(data);
+      return t().app.inject({
+        method: 'POST',
+        url: `/api/v1/activity/contacts/${id}/photo`,
+        headers: { ...who.headers, ...form.headers },
+        payload: form.payload,
+      });
+    };
+
+    const res = await upload(u, sam.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const withPhoto = res.json() as Contact;
+    expect(withPhoto.photoURL).toMatch(new RegExp(`^/api/v1/activity/contacts/${sam.id}/photo\\?v=\\w+$`));
+    expect(res.json()).not.toHaveProperty('photoKey');
+    expect(((await call(t(), u, 'GET', '/activity/contacts')).json() as Contact[])[0]?.photoURL).toBe(withPhoto.photoURL);
+
+    const mine = await call(t(), u, 'GET', `/activity/contacts/${sam.id}/photo`);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('image/webp');
+    expect(mine.headers['cache-control']).toBe('no-store');
+    const meta = await sharp(mine.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 64, height: 48 });
+    expect(meta.exif).toBeUndefined();
+
+    // Another user, no token, the public file route: nothing.
+    expect((await call(t(), other, 'GET', `/activity/contacts/${sam.id}/photo`)).statusCode).toBe(404);
+    expect((await upload(other, sam.id)).statusCode).toBe(404);
+    expect((await t().app.inject({ method: 'GET', url: `/api/v1/activity/contacts/${sam.id}/photo` })).statusCode).toBe(401);
+    const dir = path.join(t().config.dataDir, 'files', 'private', 'contacts', u.user.uid);
+    const [file] = readdirSync(dir);
+    expect(file).toMatch(/\.bin$/);
+    expect((await t().app.inject({ method: 'GET', url: `/files/private/contacts/${u.user.uid}/${file}` })).statusCode).toBe(404);
+    // At rest the file is sealed, not a WebP anyone with the disk could open.
+    expect(readFileSync(path.join(dir, file!)).subarray(8, 12).toString('latin1')).not.toBe('WEBP');
+
+    const bad = await upload(u, sam.id, Buffer.from('not an image at all'));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/photo/i);
+
+    // Removing the photo (photoURL null) or the contact removes the file.
+    await upload(u, sam.id);
+    expect(readdirSync(dir)).toHaveLength(1);
+    expect((await call(t(), u, 'PATCH', `/activity/contacts/${sam.id}`, { photoURL: null })).json()).toMatchObject({
+      photoURL: null,
+    });
+    expect(readdirSync(dir)).toHaveLength(0);
+    expect((await call(t(), u, 'GET', `/activity/contacts/${sam.id}/photo`)).statusCode).toBe(404);
+    await upload(u, sam.id);
+    await call(t(), u, 'DELETE', `/activity/contacts/${sam.id}`);
+    expect(readdirSync(dir)).toHaveLength(0);
   });
 
   it('validates: 400 with a clear message, never a 500', async () => {

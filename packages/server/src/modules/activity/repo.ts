@@ -26,13 +26,20 @@ export async function allActivityLogs(db: Db, vault: Vault, userId: string): Pro
   return rows.map(presentLog).sort(byDateDesc);
 }
 
-export function presentContact(r: StoredRecord<ContactData>, logs: readonly StatsActivity[]): Contact {
-  return { id: r.id, created: r.created.toISOString(), ...r.data, ...contactFigures(r.id, logs) };
+/**
+ * What a contact's encrypted payload holds: the contract's fields and, once a photo is uploaded,
+ * the storage key of its sealed file (never sent: the photo is served by id to the owner only).
+ */
+export type StoredContact = ContactData & { photoKey?: string | null };
+
+export function presentContact(r: StoredRecord<StoredContact>, logs: readonly StatsActivity[]): Contact {
+  const { photoKey: _private, ...data } = r.data;
+  return { id: r.id, created: r.created.toISOString(), ...data, ...contactFigures(r.id, logs) };
 }
 
 /** Every contact of the user, newest first, with lastActivity/totalActivities/avgRating from the log. */
 export async function allContacts(db: Db, vault: Vault, userId: string, logs?: readonly ActivityLog[]): Promise<Contact[]> {
-  const rows = await vault.list<ContactData>(db, userId, 'contact');
+  const rows = await vault.list<StoredContact>(db, userId, 'contact');
   if (rows.length === 0) return [];
   const history = logs ?? (await allActivityLogs(db, vault, userId));
   return rows

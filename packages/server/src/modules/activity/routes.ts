@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import { Vault } from '../../platform/vault.ts';
 import type { Module } from '../index.ts';
+import { readPhotoUpload } from '../profiles/upload.ts';
 import { ActivityService } from './service.ts';
 
 const secured = { security: [{ bearer: [] }] };
@@ -21,7 +22,12 @@ const tags = ['activity'];
 
 /** Contacts and the activity log (issue 6; contract in core's api-health.ts). Owner only. */
 export const activityModule: Module = async (app, deps) => {
-  const activity = new ActivityService({ db: deps.db, clock: deps.clock, vault: new Vault(deps.config.healthKey, deps.clock) });
+  const activity = new ActivityService({
+    db: deps.db,
+    clock: deps.clock,
+    vault: new Vault(deps.config.healthKey, deps.clock),
+    storage: deps.storage,
+  });
   const auth = { preHandler: requireAuth };
   app.addHook('onSend', async (_req, reply) => {
     reply.header('cache-control', 'no-store');
@@ -75,6 +81,32 @@ export const activityModule: Module = async (app, deps) => {
     async (req, reply) => {
       await activity.deleteContact(authUser(req).userId, req.params.id);
       return reply.status(204).send();
+    },
+  );
+  app.post(
+    '/activity/contacts/:id/photo',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Upload a contact\'s photo (multipart "file"); WebP, no metadata, only ever served to you',
+        consumes: ['multipart/form-data'],
+        ...secured,
+        params: idParams,
+        response: { 200: contactSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const bytes = await readPhotoUpload(app, req, deps.config.maxPhotoBytes);
+      return activity.setContactPhoto(authUser(req).userId, req.params.id, bytes);
+    },
+  );
+  app.get(
+    '/activity/contacts/:id/photo',
+    { ...auth, schema: { tags, summary: "A contact's photo (image/webp), to its owner only", ...secured, params: idParams } },
+    async (req, reply) => {
+      const bytes = await activity.contactPhoto(authUser(req).userId, req.params.id);
+      return reply.header('Content-Type', 'image/webp').header('X-Content-Type-Options', 'nosniff').send(bytes);
     },
   );
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   ACTIVITY_DISABLED,
   ACTIVITY_LOGS_LIMIT,
@@ -18,19 +19,27 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import type { Storage } from '../../platform/storage.ts';
 import { timeZoneOf, type Vault } from '../../platform/vault.ts';
-import { allActivityLogs, allContacts, featureEnabled, presentContact, presentLog } from './repo.ts';
+import { reencodePhoto } from '../profiles/image.ts';
+import { allActivityLogs, allContacts, featureEnabled, presentContact, presentLog, type StoredContact } from './repo.ts';
 
 export interface ActivityServiceDeps {
   db: Db;
   clock: Clock;
   vault: Vault;
+  storage: Storage;
 }
 
 export const CONTACT_NOT_FOUND = 'Contact not found';
 export const ACTIVITY_NOT_FOUND = 'Activity not found';
 export const PARTNERS_NOT_CONTACTS = 'Choose partners from your contacts.';
 export const LINKED_USER_NOT_FOUND = 'There is no FMK user with that id.';
+export const CONTACT_PHOTO_NOT_FOUND = 'This contact has no photo.';
+
+/** Where an uploaded contact photo is read from: an authenticated API path, never a public /files URL. */
+export const contactPhotoPath = (contactId: string, photoKey: string) =>
+  `/api/v1/activity/contacts/${contactId}/photo?v=${photoKey.slice(-13, -5)}`;
 
 /**
  * Contacts and the activity log (spec sections 3, 9; issue 6 items 4–5). Only the owner ever
@@ -60,18 +69,63 @@ export class ActivityService {
   async updateContact(userId: string, id: string, patch: z.infer<typeof updateContactBody>): Promise<Contact> {
     await this.requireEnabled(userId);
     const { db, vault } = this.deps;
-    const rec = await vault.get<ContactData>(db, userId, 'contact', id);
+    const rec = await vault.get<StoredContact>(db, userId, 'contact', id);
     if (!rec) throw notFound(CONTACT_NOT_FOUND);
     if (patch.userId !== undefined) await this.checkLinkedUser(userId, patch.userId);
-    const data: ContactData = { ...rec.data, ...patch };
+    const data: StoredContact = { ...rec.data, ...patch };
+    // A new photoURL (or null) replaces the uploaded photo, whose file then goes.
+    const dropped = patch.photoURL !== undefined && patch.photoURL !== rec.data.photoURL ? rec.data.photoKey : null;
+    if (dropped) data.photoKey = null;
     await vault.update(db, userId, 'contact', id, data);
+    if (dropped) await this.deps.storage.delete(dropped).catch(() => undefined);
     return presentContact({ ...rec, data }, await allActivityLogs(db, vault, userId));
   }
 
-  /** Deletes the contact; past log entries keep the id and show him as a removed contact. */
+  /** Deletes the contact and his photo; past log entries keep the id and show him as a removed contact. */
   async deleteContact(userId: string, id: string): Promise<void> {
     await this.requireEnabled(userId);
-    if ((await this.deps.vault.delete(this.deps.db, userId, 'contact', [id])) === 0) throw notFound(CONTACT_NOT_FOUND);
+    const { db, vault, storage } = this.deps;
+    const rec = await vault.get<StoredContact>(db, userId, 'contact', id);
+    if (!rec || (await vault.delete(db, userId, 'contact', [id])) === 0) throw notFound(CONTACT_NOT_FOUND);
+    if (rec.data.photoKey) await storage.delete(rec.data.photoKey).catch(() => undefined);
+  }
+
+  /**
+   * A contact's photo (issue 6): re-encoded to WebP without metadata like every photo, then sealed
+   * under the owner's data key and stored outside photos/, so the public /files route never serves
+   * it; only contactPhoto below, for the owner, opens it.
+   */
+  async setContactPhoto(userId: string, id: string, upload: Buffer): Promise<Contact> {
+    await this.requireEnabled(userId);
+    const { db, vault, storage } = this.deps;
+    const rec = await vault.get<StoredContact>(db, userId, 'contact', id);
+    if (!rec) throw notFound(CONTACT_NOT_FOUND);
+    const encoded = await reencodePhoto(upload);
+    const photoKey = `private/contacts/${userId}/${randomUUID()}.bin`;
+    await storage.put(photoKey, await vault.sealFile(db, userId, photoKey, encoded.data), 'application/octet-stream');
+    const data: StoredContact = { ...rec.data, photoKey, photoURL: contactPhotoPath(id, photoKey) };
+    try {
+      if (!(await vault.update(db, userId, 'contact', id, data))) throw notFound(CONTACT_NOT_FOUND);
+    } catch (err) {
+      await storage.delete(photoKey).catch(() => undefined);
+      throw err;
+    }
+    if (rec.data.photoKey) await storage.delete(rec.data.photoKey).catch(() => undefined);
+    return presentContact({ ...rec, data }, await allActivityLogs(db, vault, userId));
+  }
+
+  /** The WebP bytes of the caller's own contact's photo; anyone else's contact id is not found. */
+  async contactPhoto(userId: string, id: string): Promise<Buffer> {
+    await this.requireEnabled(userId);
+    const { db, vault, storage } = this.deps;
+    const rec = await vault.get<StoredContact>(db, userId, 'contact', id);
+    if (!rec) throw notFound(CONTACT_NOT_FOUND);
+    const object = rec.data.photoKey ? await storage.get(rec.data.photoKey) : null;
+    if (!object) throw notFound(CONTACT_PHOTO_NOT_FOUND);
+    const sealed = Buffer.concat(await object.stream.toArray());
+    const bytes = await vault.openFile(db, userId, rec.data.photoKey!, sealed);
+    if (!bytes) throw notFound(CONTACT_PHOTO_NOT_FOUND);
+    return bytes;
   }
 
   async listLogs(userId: string): Promise<ActivityLog[]> {

@@ -1,8 +1,12 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Contact, PrivateDataExport } from '@fmk/core';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { makeStaff, signUp } from '../../../test/factories.ts';
 import { DB_KINDS, type TestApp, useTestApp } from '../../../test/harness.ts';
+import { multipartFile } from '../../../test/multipart.ts';
 import { Vault } from '../../platform/vault.ts';
 
 type User = Awaited<ReturnType<typeof signUp>>;
@@ -188,7 +192,24 @@ describe.each(DB_KINDS)('health and activity privacy on %s', (kind) => {
     expect(text).toContain(`,'${SECRETS.phone},`);
     expect((await call(t(), u, 'GET', '/me/private-data?format=xml')).statusCode).toBe(400);
 
+    // A contact's photo file goes with the records.
+    const form = multipartFile(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const photo = await t().app.inject({
+      method: 'POST',
+      url: `/api/v1/activity/contacts/${r.contact.id}/photo`,
+      headers: { ...u.headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(photo.statusCode).toBe(200);
+    const photos = path.join(t().config.dataDir, 'files', 'private', 'contacts', u.user.uid);
+    expect(readdirSync(photos)).toHaveLength(1);
+
     expect((await call(t(), u, 'DELETE', '/me/private-data')).statusCode).toBe(204);
+    expect(readdirSync(photos)).toEqual([]);
     for (const table of [
       'private_records',
       'health_keys',

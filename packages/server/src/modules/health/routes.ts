@@ -32,7 +32,7 @@ const tags = ['health'];
  */
 export const healthModule: Module = async (app, deps) => {
   const vault = new Vault(deps.config.healthKey, deps.clock);
-  const health = new HealthService({ db: deps.db, clock: deps.clock, vault });
+  const health = new HealthService({ db: deps.db, clock: deps.clock, vault, storage: deps.storage });
   const scheduler = new ReminderScheduler({ db: deps.db, clock: deps.clock, vault, push: deps.push, log: app.log });
   if (deps.config.env !== 'test') {
     app.addHook('onReady', async () => scheduler.start());

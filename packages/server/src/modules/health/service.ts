@@ -25,8 +25,9 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import type { Storage } from '../../platform/storage.ts';
 import { timeZoneOf, type Vault } from '../../platform/vault.ts';
-import { allActivityLogs, allContacts, featureEnabled } from '../activity/repo.ts';
+import { allActivityLogs, allContacts, featureEnabled, type StoredContact } from '../activity/repo.ts';
 import {
   allMedicationLogs,
   allMedications,
@@ -40,6 +41,8 @@ export interface HealthServiceDeps {
   db: Db;
   clock: Clock;
   vault: Vault;
+  /** Contacts' sealed photo files, removed with the rest on delete-all. */
+  storage: Storage;
 }
 
 export const MEDICATION_NOT_FOUND = 'Medication not found';
@@ -211,7 +214,11 @@ export class HealthService {
   }
 
   async deleteAll(userId: string): Promise<void> {
-    await this.deps.vault.deleteAll(this.deps.db, userId);
+    const { db, vault, storage } = this.deps;
+    const photos = (await vault.list<StoredContact>(db, userId, 'contact')).flatMap((c) => c.data.photoKey ?? []);
+    await vault.deleteAll(db, userId);
+    // Without the key the sealed files are unreadable already; they go too, so nothing is left behind.
+    await Promise.all(photos.map((key) => storage.delete(key).catch(() => undefined)));
   }
 }
 

@@ -1,8 +1,8 @@
-import { ACTIVITY_SUGGESTIONS, PROTECTION, type Protection } from '@fmk/core';
+import { ACTIVITY_SUGGESTIONS, type ActivityLog, type Contact, PROTECTION, type Protection } from '@fmk/core';
 import { type FormEvent, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
-import { Button } from '../../ui/Button.tsx';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { ChipInput } from '../../ui/ChipInput.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { PlusIcon, StarIcon } from '../../ui/icons.tsx';
@@ -13,31 +13,105 @@ import { TextArea, TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { localNow } from '../health/queries.ts';
 import { PROTECTION_LABEL } from './parts.tsx';
-import { useActivityLogsQuery, useContactsQuery, useLogActivityMutation } from './queries.ts';
+import {
+  useActivityLogsQuery,
+  useContactsQuery,
+  useDeleteActivityLogMutation,
+  useLogActivityMutation,
+  useUpdateActivityLogMutation,
+} from './queries.ts';
 
 const PROTECTION_OPTIONS = PROTECTION.map((p) => ({ value: p, label: p === 'not-applicable' ? 'N/A' : PROTECTION_LABEL[p] }));
 
-/** /activity/log: record an encounter: when, with whom (contacts, or new ones), where, what, how it went. */
+/**
+ * /activity/log: record an encounter: when, with whom (contacts, or new ones), where, what, how it
+ * went. /activity/log?edit=<id> opens a logged entry in the same form (no route of its own).
+ */
 export function ActivityLogScreen() {
+  const [params] = useSearchParams();
+  const editId = params.get('edit');
   const contacts = useContactsQuery();
   const logs = useActivityLogsQuery();
+  const title = editId ? 'Edit activity' : 'Log activity';
+
+  if (contacts.isError || (editId && logs.isError)) {
+    return (
+      <Page title={title} back="/activity">
+        <ErrorState
+          title={editId ? "We couldn't load this entry" : "We couldn't load your contacts"}
+          body="Check your connection and try again."
+          actions={
+            <Button
+              onClick={() => {
+                void contacts.refetch();
+                void logs.refetch();
+              }}
+            >
+              Try again
+            </Button>
+          }
+        />
+      </Page>
+    );
+  }
+  if (contacts.isPending || (editId && logs.isPending)) {
+    return (
+      <Page title={title} back="/activity">
+        <div className="flex justify-center py-16">
+          <Spinner label={editId ? 'Loading the entry' : 'Loading your contacts'} />
+        </div>
+      </Page>
+    );
+  }
+  const entry = editId ? logs.data?.find((l) => l.id === editId) : undefined;
+  if (editId && !entry) {
+    return (
+      <Page title={title} back="/activity">
+        <ErrorState
+          title="This entry no longer exists"
+          body="It may have been deleted on another device."
+          actions={<ButtonLink to="/activity">Back to Activity</ButtonLink>}
+        />
+      </Page>
+    );
+  }
+  return (
+    <Page title={title} back="/activity">
+      <LogForm key={entry?.id ?? 'new'} contacts={contacts.data} logs={logs.data ?? []} entry={entry ?? null} />
+    </Page>
+  );
+}
+
+function LogForm({
+  contacts,
+  logs,
+  entry,
+}: {
+  contacts: readonly Contact[];
+  logs: readonly ActivityLog[];
+  entry: ActivityLog | null;
+}) {
   const today = localNow().date;
-  const [date, setDate] = useState(today);
-  const [partners, setPartners] = useState<string[]>([]);
+  const [date, setDate] = useState(entry?.date ?? today);
+  // Partners of an entry whose contact was deleted since stay on it (the server allows that).
+  const [partners, setPartners] = useState<string[]>(entry?.partners ?? []);
   const [newPartners, setNewPartners] = useState<string[]>([]);
   const [newName, setNewName] = useState('');
-  const [location, setLocation] = useState('');
-  const [activities, setActivities] = useState<string[]>([]);
-  const [rating, setRating] = useState<number | null>(null);
-  const [duration, setDuration] = useState('');
-  const [protection, setProtection] = useState<Protection | null>(null);
-  const [notes, setNotes] = useState('');
+  const [location, setLocation] = useState(entry?.location ?? '');
+  const [activities, setActivities] = useState<string[]>(entry?.activities ?? []);
+  const [rating, setRating] = useState<number | null>(entry?.rating ?? null);
+  const [duration, setDuration] = useState(entry?.duration ? String(entry.duration) : '');
+  const [protection, setProtection] = useState<Protection | null>(entry?.protection ?? null);
+  const [notes, setNotes] = useState(entry?.notes ?? '');
   const [error, setError] = useState<string | null>(null);
-  const save = useLogActivityMutation();
+  const create = useLogActivityMutation();
+  const update = useUpdateActivityLogMutation();
+  const del = useDeleteActivityLogMutation();
   const navigate = useNavigate();
   const toast = useToast();
-  const places = [...new Set((logs.data ?? []).flatMap((l) => (l.location ? [l.location] : [])))].slice(0, 10);
+  const places = [...new Set(logs.flatMap((l) => (l.location ? [l.location] : [])))].slice(0, 10);
   const placesId = useId();
+  const removed = partners.filter((p) => !contacts.some((c) => c.id === p));
 
   const addNew = () => {
     const name = newName.trim();
@@ -52,135 +126,143 @@ export function ActivityLogScreen() {
       setError('Choose protected, unprotected or not applicable.');
       return;
     }
-    const minutes = duration ? Number.parseInt(duration, 10) : null;
+    if (date > today) {
+      setError('Choose a date that is not in the future.');
+      return;
+    }
+    const minutes = duration ? Number(duration) : null;
+    if (minutes !== null && (!Number.isInteger(minutes) || minutes < 1 || minutes > 1440)) {
+      setError('Use between 1 and 1440 whole minutes.');
+      return;
+    }
+    const log = {
+      date,
+      partners,
+      location: location.trim() || null,
+      activities,
+      rating,
+      duration: minutes,
+      protection,
+      notes: notes.trim() || null,
+    };
     try {
-      await save.mutateAsync({
-        log: {
-          date,
-          partners,
-          location: location.trim() || null,
-          activities,
-          rating,
-          duration: minutes && minutes > 0 ? minutes : null,
-          protection,
-          notes: notes.trim() || null,
-        },
-        newPartners,
-      });
-      toast.success('Activity logged');
+      if (entry) await update.mutateAsync({ id: entry.id, log, newPartners });
+      else await create.mutateAsync({ log, newPartners });
+      toast.success(entry ? 'Entry updated' : 'Activity logged');
       navigate('/activity');
     } catch (err) {
       setError(errorMessage(err, 'We could not save this entry. Please try again.'));
     }
   };
 
-  if (contacts.isError) {
-    return (
-      <Page title="Log activity" back="/activity">
-        <ErrorState
-          title="We couldn't load your contacts"
-          body="Check your connection and try again."
-          actions={<Button onClick={() => void contacts.refetch()}>Try again</Button>}
-        />
-      </Page>
-    );
-  }
-
   return (
-    <Page title="Log activity" back="/activity">
-      {contacts.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading your contacts" />
-        </div>
-      ) : (
-        <form onSubmit={submit} className="flex flex-col gap-5 px-4 pt-2 pb-6" noValidate>
-          <TextField label="Date" type="date" value={date} max={today} required onChange={(e) => setDate(e.target.value)} />
+    <form onSubmit={submit} className="flex flex-col gap-5 px-4 pt-2 pb-6" noValidate>
+      <TextField label="Date" type="date" value={date} max={today} required onChange={(e) => setDate(e.target.value)} />
 
-          <div className="flex flex-col gap-3">
-            {contacts.data.length ? (
-              <ToggleChips
-                label="Partners"
-                options={contacts.data.map((c) => ({ value: c.id, label: c.nickname ? `${c.name} (${c.nickname})` : c.name }))}
-                selected={partners}
-                onToggle={(id) => setPartners((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]))}
-              />
-            ) : null}
-            {newPartners.length ? (
-              <ToggleChips
-                label="New contacts"
-                options={newPartners.map((n) => ({ value: n, label: n }))}
-                selected={newPartners}
-                onToggle={(n) => setNewPartners((p) => p.filter((x) => x !== n))}
-              />
-            ) : null}
-            <div className="flex items-end gap-2">
-              <div className="flex-1">
-                <TextField
-                  label={contacts.data.length ? 'Someone new' : 'Partner'}
-                  value={newName}
-                  maxLength={60}
-                  autoComplete="off"
-                  placeholder="Name or nickname"
-                  onChange={(e) => setNewName(e.target.value)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') {
-                      e.preventDefault();
-                      addNew();
-                    }
-                  }}
-                />
-              </div>
-              <Button variant="secondary" aria-label="Add partner" onClick={addNew} disabled={!newName.trim()}>
-                <PlusIcon width={18} height={18} /> Add
-              </Button>
-            </div>
-          </div>
-
-          <div>
-            <TextField
-              label="Location"
-              value={location}
-              maxLength={120}
-              list={placesId}
-              autoComplete="off"
-              placeholder="e.g. My place, hotel, sauna"
-              onChange={(e) => setLocation(e.target.value)}
-            />
-            <datalist id={placesId}>
-              {places.map((p) => (
-                <option key={p} value={p} />
-              ))}
-            </datalist>
-          </div>
-
-          <ChipInput label="Activities" values={activities} onChange={setActivities} suggestions={ACTIVITY_SUGGESTIONS} />
-
-          <Segmented label="Protection" options={PROTECTION_OPTIONS} value={protection} onChange={setProtection} />
-
-          <StarInput value={rating} onChange={setRating} />
-
-          <TextField
-            label="Duration (minutes)"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={1440}
-            value={duration}
-            onChange={(e) => setDuration(e.target.value)}
+      <div className="flex flex-col gap-3">
+        {contacts.length || removed.length ? (
+          <ToggleChips
+            label="Partners"
+            options={[
+              ...contacts.map((c) => ({ value: c.id, label: c.nickname ? `${c.name} (${c.nickname})` : c.name })),
+              ...removed.map((id) => ({ value: id, label: 'Removed contact' })),
+            ]}
+            selected={partners}
+            onToggle={(id) => setPartners((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]))}
           />
-          <TextArea label="Notes" value={notes} maxLength={2000} onChange={(e) => setNotes(e.target.value)} />
-
-          {error ? (
-            <p role="alert" className="text-sm font-medium text-primary-strong">
-              {error}
-            </p>
-          ) : null}
-          <Button type="submit" block loading={save.isPending}>
-            Save entry
+        ) : null}
+        {newPartners.length ? (
+          <ToggleChips
+            label="New contacts"
+            options={newPartners.map((n) => ({ value: n, label: n }))}
+            selected={newPartners}
+            onToggle={(n) => setNewPartners((p) => p.filter((x) => x !== n))}
+          />
+        ) : null}
+        <div className="flex items-end gap-2">
+          <div className="flex-1">
+            <TextField
+              label={contacts.length ? 'Someone new' : 'Partner'}
+              value={newName}
+              maxLength={60}
+              autoComplete="off"
+              placeholder="Name or nickname"
+              onChange={(e) => setNewName(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  addNew();
+                }
+              }}
+            />
+          </div>
+          <Button variant="secondary" aria-label="Add partner" onClick={addNew} disabled={!newName.trim()}>
+            <PlusIcon width={18} height={18} /> Add
           </Button>
-        </form>
-      )}
-    </Page>
+        </div>
+      </div>
+
+      <div>
+        <TextField
+          label="Location"
+          value={location}
+          maxLength={120}
+          list={placesId}
+          autoComplete="off"
+          placeholder="e.g. My place, hotel, sauna"
+          onChange={(e) => setLocation(e.target.value)}
+        />
+        <datalist id={placesId}>
+          {places.map((p) => (
+            <option key={p} value={p} />
+          ))}
+        </datalist>
+      </div>
+
+      <ChipInput label="Activities" values={activities} onChange={setActivities} suggestions={ACTIVITY_SUGGESTIONS} />
+
+      <Segmented label="Protection" options={PROTECTION_OPTIONS} value={protection} onChange={setProtection} />
+
+      <StarInput value={rating} onChange={setRating} />
+
+      <TextField
+        label="Duration (minutes)"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={1440}
+        value={duration}
+        onChange={(e) => setDuration(e.target.value)}
+      />
+      <TextArea label="Notes" value={notes} maxLength={2000} onChange={(e) => setNotes(e.target.value)} />
+
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-primary-strong">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" block loading={create.isPending || update.isPending}>
+        {entry ? 'Save changes' : 'Save entry'}
+      </Button>
+      {entry ? (
+        <Button
+          variant="danger"
+          block
+          loading={del.isPending}
+          onClick={() =>
+            del.mutate(entry.id, {
+              onSuccess: () => {
+                toast.success('Entry deleted');
+                navigate('/activity');
+              },
+              onError: (err) => setError(errorMessage(err, 'We could not delete this entry. Please try again.')),
+            })
+          }
+        >
+          Delete entry
+        </Button>
+      ) : null}
+    </form>
   );
 }
 

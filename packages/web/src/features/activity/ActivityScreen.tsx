@@ -1,22 +1,25 @@
 import type { ActivityLog, ActivityStats, Contact } from '@fmk/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { useAppPreferences } from '../../app/usePreferences.ts';
-import { Button, ButtonLink } from '../../ui/Button.tsx';
+import { Button, ButtonLink, buttonClass } from '../../ui/Button.tsx';
 import { ChipInput } from '../../ui/ChipInput.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
-import { CalendarIcon, LockIcon, PlusIcon } from '../../ui/icons.tsx';
+import { CalendarIcon, CameraIcon, EditIcon, LockIcon, PlusIcon } from '../../ui/icons.tsx';
 import { Page } from '../../ui/Page.tsx';
-import { Card, Section } from '../../ui/Section.tsx';
+import { PHOTO_ACCEPT } from '../../ui/PhotoTiles.tsx';
+import { Card, Pill, Section } from '../../ui/Section.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { TextArea, TextField } from '../../ui/TextField.tsx';
+import { SelectField, TextArea, TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { formatDay } from '../health/format.ts';
 import { PrivacySection } from '../health/PrivacySection.tsx';
 import { useLocalNow } from '../health/queries.ts';
-import { formatDuration, Initials, ProtectionPill, partnerNames, Stars } from './parts.tsx';
+import { ContactAvatar, formatDuration, ProtectionPill, partnerNames, Stars } from './parts.tsx';
+import { useLinkablePeople } from './people.ts';
 import {
   useActivityLogsQuery,
   useActivityStatsQuery,
@@ -25,6 +28,7 @@ import {
   useDeleteActivityLogMutation,
   useDeleteContactMutation,
   useUpdateContactMutation,
+  useUploadContactPhotoMutation,
 } from './queries.ts';
 
 /** /activity: the stats of spec section 9, the log and the contacts. */
@@ -53,6 +57,9 @@ function ActivityContent() {
   const [open, setOpen] = useState<ActivityLog | null>(null);
   const [contactSheet, setContactSheet] = useState<Contact | 'new' | null>(null);
   const names = new Map((contacts.data ?? []).map((c) => [c.id, c.nickname ? `${c.name} (${c.nickname})` : c.name]));
+  const byId = new Map((contacts.data ?? []).map((c) => [c.id, c]));
+  // The open sheet follows the list, so an uploaded photo or an edit shows at once.
+  const shownContact = contactSheet === 'new' || contactSheet === null ? null : (byId.get(contactSheet.id) ?? contactSheet);
 
   const failed = stats.isError || logs.isError || contacts.isError;
   const loading = stats.isPending || logs.isPending || contacts.isPending;
@@ -114,7 +121,10 @@ function ActivityContent() {
                         <span className="text-base font-semibold text-ink">{formatDay(l.date, today)}</span>
                         {l.rating ? <Stars rating={l.rating} /> : null}
                       </span>
-                      <span className="text-sm text-ink">{l.partners.length ? partnerNames(l, names) : 'Solo or unnamed'}</span>
+                      <span className="flex items-center gap-2 text-sm text-ink">
+                        <PartnerFaces ids={l.partners} contacts={byId} />
+                        {l.partners.length ? partnerNames(l, names) : 'Solo or unnamed'}
+                      </span>
                       <span className="flex flex-wrap items-center gap-1.5 text-sm text-muted">
                         <ProtectionPill protection={l.protection} />
                         {l.location ? <span>{l.location}</span> : null}
@@ -146,7 +156,7 @@ function ActivityContent() {
                       onClick={() => setContactSheet(c)}
                       className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-canvas"
                     >
-                      <Initials name={c.name} />
+                      <ContactAvatar contact={c} />
                       <span className="flex min-w-0 flex-1 flex-col">
                         <span className="truncate text-base font-semibold text-ink">
                           {c.name}
@@ -168,13 +178,24 @@ function ActivityContent() {
           <PrivacySection />
         </>
       )}
-      <LogSheet log={open} names={names} today={today} onClose={() => setOpen(null)} />
-      <ContactSheet
-        contact={contactSheet === 'new' ? null : contactSheet}
-        open={contactSheet !== null}
-        onClose={() => setContactSheet(null)}
-      />
+      <LogSheet log={open} names={names} contacts={byId} today={today} onClose={() => setOpen(null)} />
+      <ContactSheet contact={shownContact} open={contactSheet !== null} onClose={() => setContactSheet(null)} />
     </Page>
+  );
+}
+
+/** Up to three partners' photos (or initials), overlapping, before their names. */
+function PartnerFaces({ ids, contacts }: { ids: readonly string[]; contacts: ReadonlyMap<string, Contact> }) {
+  const shown = ids.flatMap((id) => contacts.get(id) ?? []).slice(0, 3);
+  if (shown.length === 0) return null;
+  return (
+    <span className="flex shrink-0 -space-x-2">
+      {shown.map((c) => (
+        <span key={c.id} className="rounded-full ring-2 ring-white">
+          <ContactAvatar contact={c} size={28} />
+        </span>
+      ))}
+    </span>
   );
 }
 
@@ -216,11 +237,13 @@ function Tile({ label, value, strong = false }: { label: string; value: string; 
 function LogSheet({
   log,
   names,
+  contacts,
   today,
   onClose,
 }: {
   log: ActivityLog | null;
   names: ReadonlyMap<string, string>;
+  contacts: ReadonlyMap<string, Contact>;
   today: string;
   onClose: () => void;
 }) {
@@ -230,6 +253,18 @@ function LogSheet({
     <Sheet open={log !== null} onClose={onClose} title={log ? formatDay(log.date, today) : 'Activity'}>
       {log ? (
         <div className="flex flex-col gap-4 pb-2">
+          {log.partners.some((p) => contacts.has(p)) ? (
+            <ul className="flex flex-wrap gap-3" aria-label="Partners">
+              {log.partners
+                .flatMap((p) => contacts.get(p) ?? [])
+                .map((c) => (
+                  <li key={c.id} className="flex items-center gap-2 text-sm font-semibold text-ink">
+                    <ContactAvatar contact={c} size={36} />
+                    {c.name}
+                  </li>
+                ))}
+            </ul>
+          ) : null}
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="font-semibold text-muted">With</dt>
             <dd className="text-ink">{log.partners.length ? partnerNames(log, names) : '—'}</dd>
@@ -247,6 +282,9 @@ function LogSheet({
             <dd className="text-ink">{log.duration ? formatDuration(log.duration) : '—'}</dd>
           </dl>
           {log.notes ? <p className="rounded-2xl bg-canvas p-3 text-sm whitespace-pre-wrap text-ink">{log.notes}</p> : null}
+          <ButtonLink to={`/activity/log?edit=${encodeURIComponent(log.id)}`} variant="secondary" block>
+            <EditIcon width={18} height={18} /> Edit entry
+          </ButtonLink>
           <Button
             variant="danger"
             block
@@ -269,20 +307,82 @@ function LogSheet({
   );
 }
 
+/** Add, change or remove a contact's photo. The server re-encodes it and serves it to the owner only. */
+function ContactPhotoControls({ contact }: { contact: Contact }) {
+  const upload = useUploadContactPhotoMutation();
+  const update = useUpdateContactMutation();
+  const toast = useToast();
+  const [error, setError] = useState<string | null>(null);
+  const onFile = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    setError(null);
+    upload.mutate(
+      { id: contact.id, file },
+      {
+        onSuccess: () => toast.success('Photo saved'),
+        onError: (err) => setError(errorMessage(err, 'We could not upload this photo. Please try again.')),
+      },
+    );
+  };
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap gap-2">
+        <label
+          className={`${buttonClass('secondary')} min-h-10 cursor-pointer px-4 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary-strong ${upload.isPending ? 'pointer-events-none opacity-50' : ''}`}
+        >
+          {upload.isPending ? <Spinner size={18} label="Uploading photo" /> : <CameraIcon width={18} height={18} />}
+          {upload.isPending ? 'Uploading…' : contact.photoURL ? 'Change photo' : 'Add photo'}
+          <input type="file" accept={PHOTO_ACCEPT} className="sr-only" onChange={onFile} disabled={upload.isPending} />
+        </label>
+        {contact.photoURL ? (
+          <Button
+            variant="ghost"
+            className="min-h-10 px-4"
+            loading={update.isPending}
+            onClick={() =>
+              update.mutate(
+                { id: contact.id, patch: { photoURL: null } },
+                {
+                  onSuccess: () => toast.success('Photo removed'),
+                  onError: (err) => setError(errorMessage(err, 'We could not remove this photo. Please try again.')),
+                },
+              )
+            }
+          >
+            Remove photo
+          </Button>
+        ) : null}
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-primary-strong">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function ContactSheet({ open, contact, onClose }: { open: boolean; contact: Contact | null; onClose: () => void }) {
   const create = useCreateContactMutation();
   const update = useUpdateContactMutation();
   const del = useDeleteContactMutation();
+  const people = useLinkablePeople();
   const toast = useToast();
   const [error, setError] = useState<string | null>(null);
   const [tags, setTags] = useState<string[]>([]);
   const [editing, setEditing] = useState(false);
+  const contactId = contact?.id ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another contact opens, not when this one's data refreshes
   useEffect(() => {
     if (!open) return;
     setEditing(false);
     setError(null);
     setTags(contact?.tags ?? []);
-  }, [open, contact]);
+  }, [open, contactId]);
+
+  const linkedName = contact?.userId ? (people.byId.get(contact.userId)?.displayName ?? 'FMK user') : null;
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -290,10 +390,16 @@ function ContactSheet({ open, contact, onClose }: { open: boolean; contact: Cont
     const f = new FormData(e.currentTarget);
     const text = (k: string) => String(f.get(k) ?? '').trim() || null;
     const age = text('age');
+    const ageValue = age ? Number(age) : null;
+    if (ageValue !== null && (!Number.isInteger(ageValue) || ageValue < 18)) {
+      setError(Number.isInteger(ageValue) ? 'Contacts must be 18 or older.' : 'Age must be a whole number.');
+      return;
+    }
     const body = {
       name: text('name') ?? '',
       nickname: text('nickname'),
-      age: age ? Number.parseInt(age, 10) : null,
+      age: ageValue,
+      userId: text('userId'),
       phoneNumber: text('phone'),
       notes: text('notes'),
       tags,
@@ -302,7 +408,8 @@ function ContactSheet({ open, contact, onClose }: { open: boolean; contact: Cont
       if (contact) await update.mutateAsync({ id: contact.id, patch: body });
       else await create.mutateAsync(body);
       toast.success(contact ? 'Contact updated' : 'Contact added');
-      onClose();
+      if (contact) setEditing(false);
+      else onClose();
     } catch (err) {
       setError(errorMessage(err, 'We could not save this contact. Please try again.'));
     }
@@ -313,15 +420,28 @@ function ContactSheet({ open, contact, onClose }: { open: boolean; contact: Cont
       {contact && !editing ? (
         <div className="flex flex-col gap-4 pb-2">
           <div className="flex items-center gap-3">
-            <Initials name={contact.name} size={56} />
-            <div className="flex flex-col">
+            <ContactAvatar contact={contact} size={64} />
+            <div className="flex min-w-0 flex-1 flex-col">
               <span className="text-lg font-semibold text-ink">{contact.name}</span>
               <span className="text-sm text-muted">
                 {[contact.nickname, contact.age ? `${contact.age}` : null, contact.phoneNumber].filter(Boolean).join(' · ') ||
                   'No details'}
               </span>
             </div>
+            <Button variant="ghost" className="min-h-10 px-3" onClick={() => setEditing(true)}>
+              <EditIcon width={18} height={18} /> Edit
+            </Button>
           </div>
+          <ContactPhotoControls contact={contact} />
+          {contact.userId ? (
+            <Link
+              to={`/profile/${encodeURIComponent(contact.userId)}`}
+              className="flex items-center gap-2 rounded-2xl bg-primary-soft px-3 py-2 text-sm text-ink hover:underline focus-visible:outline-3 focus-visible:outline-primary-strong"
+            >
+              <Pill tone="neutral">On FMK</Pill>
+              <span className="font-semibold">{linkedName}</span>
+            </Link>
+          ) : null}
           <dl className="grid grid-cols-3 gap-2 text-center">
             <div className="flex flex-col-reverse rounded-2xl bg-canvas p-3">
               <dt className="text-xs text-muted">Times</dt>
@@ -386,6 +506,28 @@ function ContactSheet({ open, contact, onClose }: { open: boolean; contact: Cont
             autoComplete="off"
             defaultValue={contact?.phoneNumber ?? ''}
           />
+          <SelectField
+            label="FMK profile (optional)"
+            name="userId"
+            defaultValue={contact?.userId ?? ''}
+            hint={
+              people.isError
+                ? 'We could not load your matches. You can link one later.'
+                : people.isPending
+                  ? 'Loading your matches and chats…'
+                  : people.people.length === 0 && !contact?.userId
+                    ? 'Link someone you have matched or chatted with.'
+                    : undefined
+            }
+          >
+            <option value="">Not linked</option>
+            {contact?.userId && !people.byId.has(contact.userId) ? <option value={contact.userId}>{linkedName}</option> : null}
+            {people.people.map((p) => (
+              <option key={p.uid} value={p.uid}>
+                {p.displayName}
+              </option>
+            ))}
+          </SelectField>
           <ChipInput
             label="Tags"
             values={tags}
@@ -402,6 +544,11 @@ function ContactSheet({ open, contact, onClose }: { open: boolean; contact: Cont
           <Button type="submit" block loading={create.isPending || update.isPending}>
             Save contact
           </Button>
+          {contact ? (
+            <Button variant="ghost" block onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          ) : null}
         </form>
       )}
     </Sheet>

@@ -1,6 +1,7 @@
-import type { ActivityLog, Protection } from '@fmk/core';
+import type { ActivityLog, Contact, Protection } from '@fmk/core';
 import { StarIcon } from '../../ui/icons.tsx';
 import { Pill } from '../../ui/Section.tsx';
+import { useContactPhoto } from './queries.ts';
 
 export const PROTECTION_LABEL: Record<Protection, string> = {
   protected: 'Protected',
@@ -27,6 +28,22 @@ export function Stars({ rating }: { rating: number }) {
         />
       ))}
     </span>
+  );
+}
+
+/** A contact's photo in a circle, or his initials while it loads, when it fails or when there is none. */
+export function ContactAvatar({ contact, size = 40 }: { contact: Pick<Contact, 'name' | 'photoURL'>; size?: number }) {
+  const { src, failed } = useContactPhoto(contact.photoURL);
+  if (!src || failed) return <Initials name={contact.name} size={size} />;
+  return (
+    <img
+      src={src}
+      alt=""
+      width={size}
+      height={size}
+      style={{ width: size, height: size }}
+      className="shrink-0 rounded-full bg-canvas object-cover"
+    />
   );
 }
 

@@ -1,6 +1,8 @@
 import type { ActivityLog, ActivityStats, Contact, CreateActivityLog, CreateContact } from '@fmk/core';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { useEffect, useState } from 'react';
+import { api, apiBlob } from '../../api/client.ts';
+import { env } from '../../env.ts';
 
 export const activityKeys = {
   all: ['activity'] as const,
@@ -67,6 +69,57 @@ export function useDeleteContactMutation() {
   });
 }
 
+export function useUploadContactPhotoMutation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api<Contact>(`/activity/contacts/${enc(id)}/photo`, { body: form });
+    },
+    onSuccess: () => invalidate(qc),
+  });
+}
+
+/** An uploaded contact photo's API path (its photoURL without the API base); null for none or a web address. */
+export function privatePhotoPath(photoURL: string | null): string | null {
+  return photoURL?.startsWith(`${env.apiBase}/`) ? photoURL.slice(env.apiBase.length) : null;
+}
+
+/**
+ * What an <img> shows for a contact's photo. Uploaded photos are served to their owner only, with
+ * the token, so they are fetched as bytes and shown from an object URL (revoked when done). The key
+ * is outside activityKeys.all: saving a log entry must not refetch every photo, and a new upload
+ * has a new path.
+ */
+export function useContactPhoto(photoURL: string | null): { src: string | null; failed: boolean } {
+  const path = privatePhotoPath(photoURL);
+  const bytes = useQuery({
+    queryKey: ['contact-photo', path],
+    queryFn: ({ signal }) => apiBlob(path!, signal),
+    enabled: path !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    if (!bytes.data || typeof URL.createObjectURL !== 'function') {
+      setSrc(null);
+      return;
+    }
+    const url = URL.createObjectURL(bytes.data);
+    setSrc(url);
+    return () => URL.revokeObjectURL(url);
+  }, [bytes.data]);
+  return path ? { src, failed: bytes.isError } : { src: photoURL, failed: false };
+}
+
+/** Creates contacts for names typed as new partners (one request each) and returns their ids. */
+async function createPartners(names: readonly string[]): Promise<string[]> {
+  const ids = [];
+  for (const name of names) ids.push((await api<Contact>('/activity/contacts', { body: { name } })).id);
+  return ids;
+}
+
 /**
  * Logs an activity; partners typed as new names become contacts first (one request each), so
  * the entry only ever refers to the user's own contacts.
@@ -75,10 +128,22 @@ export function useLogActivityMutation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ log, newPartners }: { log: CreateActivityLog; newPartners: string[] }) => {
-      const created = [];
-      for (const name of newPartners) created.push(await api<Contact>('/activity/contacts', { body: { name } }));
-      return api<ActivityLog>('/activity/logs', {
-        body: { ...log, partners: [...(log.partners ?? []), ...created.map((c) => c.id)] },
+      const created = await createPartners(newPartners);
+      return api<ActivityLog>('/activity/logs', { body: { ...log, partners: [...(log.partners ?? []), ...created] } });
+    },
+    onSettled: () => invalidate(qc),
+  });
+}
+
+/** Edits a logged activity with the same form; new partner names become contacts first, as when logging. */
+export function useUpdateActivityLogMutation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, log, newPartners }: { id: string; log: CreateActivityLog; newPartners: string[] }) => {
+      const created = await createPartners(newPartners);
+      return api<ActivityLog>(`/activity/logs/${enc(id)}`, {
+        method: 'PATCH',
+        body: { ...log, partners: [...(log.partners ?? []), ...created] },
       });
     },
     onSettled: () => invalidate(qc),

@@ -15,7 +15,7 @@ import { useAppPreferences } from '../../app/usePreferences.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
-import { AlertIcon, CheckIcon, CloseIcon, HeartPulseIcon, LockIcon, PlusIcon, ShieldIcon } from '../../ui/icons.tsx';
+import { AlertIcon, CheckIcon, CloseIcon, EditIcon, HeartPulseIcon, LockIcon, PlusIcon, ShieldIcon } from '../../ui/icons.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Card, Pill, Section } from '../../ui/Section.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -59,7 +59,7 @@ function HealthContent() {
   const logs = useMedicationLogsQuery();
   const screenings = useScreeningsQuery();
   const [editing, setEditing] = useState<Medication | 'new' | null>(null);
-  const [recording, setRecording] = useState(false);
+  const [screeningSheet, setScreeningSheet] = useState<Screening | 'new' | null>(null);
   // Reminder pushes follow the zone of the browser the user manages his medications in.
   useEffect(() => {
     void syncTimeZone().catch(() => undefined);
@@ -119,13 +119,22 @@ function HealthContent() {
               </ul>
             )}
           </Section>
-          <ScreeningSection screenings={screenings.data} today={now.date} onRecord={() => setRecording(true)} />
+          <ScreeningSection
+            screenings={screenings.data}
+            today={now.date}
+            onRecord={() => setScreeningSheet('new')}
+            onEdit={setScreeningSheet}
+          />
           <HistorySection logs={logs.data} meds={meds.data} today={now.date} />
           <PrivacySection />
         </>
       )}
       <MedicationSheet open={editing !== null} medication={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      <ScreeningSheet open={recording} onClose={() => setRecording(false)} />
+      <ScreeningSheet
+        open={screeningSheet !== null}
+        screening={screeningSheet === 'new' ? null : screeningSheet}
+        onClose={() => setScreeningSheet(null)}
+      />
     </Page>
   );
 }
@@ -212,10 +221,12 @@ function ScreeningSection({
   screenings,
   today,
   onRecord,
+  onEdit,
 }: {
   screenings: readonly Screening[];
   today: string;
   onRecord: () => void;
+  onEdit: (s: Screening) => void;
 }) {
   const summary = useHealthSummaryQuery();
   const latest = latestDate(screenings);
@@ -283,14 +294,24 @@ function ScreeningSection({
                     </button>
                   </span>
                 ) : (
-                  <button
-                    type="button"
-                    aria-label={`Delete the screening of ${formatDay(s.date, today)}`}
-                    className="rounded-full p-1.5 text-muted hover:bg-canvas hover:text-ink"
-                    onClick={() => setConfirming(s.id)}
-                  >
-                    <CloseIcon width={16} height={16} />
-                  </button>
+                  <span className="flex gap-1">
+                    <button
+                      type="button"
+                      aria-label={`Edit the screening of ${formatDay(s.date, today)}`}
+                      className="rounded-full p-1.5 text-muted hover:bg-canvas hover:text-ink"
+                      onClick={() => onEdit(s)}
+                    >
+                      <EditIcon width={16} height={16} />
+                    </button>
+                    <button
+                      type="button"
+                      aria-label={`Delete the screening of ${formatDay(s.date, today)}`}
+                      className="rounded-full p-1.5 text-muted hover:bg-canvas hover:text-ink"
+                      onClick={() => setConfirming(s.id)}
+                    >
+                      <CloseIcon width={16} height={16} />
+                    </button>
+                  </span>
                 )}
               </span>
               <ul className="flex flex-wrap gap-1.5" aria-label={`Results of ${formatDay(s.date, today)}`}>

@@ -1,4 +1,4 @@
-import { SCREENING_RESULTS } from '@fmk/core';
+import { SCREENING_RESULTS, type Screening } from '@fmk/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -6,7 +6,7 @@ import { ChipInput } from '../../ui/ChipInput.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { SelectField, TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
-import { localNow, useCreateScreeningMutation } from './queries.ts';
+import { localNow, useCreateScreeningMutation, useUpdateScreeningMutation } from './queries.ts';
 
 export const COMMON_TESTS = ['HIV', 'Syphilis', 'Gonorrhoea', 'Chlamydia', 'Hepatitis B', 'Hepatitis C', 'Herpes'];
 type Result = (typeof SCREENING_RESULTS)[number];
@@ -17,31 +17,55 @@ export const RESULT_LABEL: Record<Result, string> = {
   inconclusive: 'Inconclusive',
 };
 
-/** Record an STI screening: its date, the tests taken and each one's result. */
-export function ScreeningSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
+const DEFAULT_TESTS = ['HIV', 'Syphilis', 'Gonorrhoea', 'Chlamydia'];
+
+/**
+ * Record an STI screening (its date, the tests taken and each one's result), or edit one when
+ * `screening` is given: a result that came back later is the usual reason.
+ */
+export function ScreeningSheet({
+  open,
+  screening = null,
+  onClose,
+}: {
+  open: boolean;
+  screening?: Screening | null;
+  onClose: () => void;
+}) {
   const today = localNow().date;
   const [date, setDate] = useState(today);
-  const [tests, setTests] = useState<string[]>(['HIV', 'Syphilis', 'Gonorrhoea', 'Chlamydia']);
+  const [tests, setTests] = useState<string[]>(DEFAULT_TESTS);
   const [results, setResults] = useState<Record<string, Result>>({});
   const [error, setError] = useState<string | null>(null);
   const create = useCreateScreeningMutation();
+  const update = useUpdateScreeningMutation();
   const toast = useToast();
 
   useEffect(() => {
     if (!open) return;
-    setDate(localNow().date);
-    setTests(['HIV', 'Syphilis', 'Gonorrhoea', 'Chlamydia']);
-    setResults({});
+    setDate(screening?.date ?? localNow().date);
+    setTests(screening?.tests ?? DEFAULT_TESTS);
+    setResults(screening?.results ?? {});
     setError(null);
-  }, [open]);
+  }, [open, screening]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    if (!date) {
+      setError('Enter the date of the test.');
+      return;
+    }
+    if (date > today) {
+      setError('Choose a date that is not in the future.');
+      return;
+    }
     const chosen = Object.fromEntries(tests.map((t) => [t, results[t] ?? 'pending']));
     try {
-      await create.mutateAsync({ date, tests, results: chosen });
-      toast.success('Screening recorded');
+      const body = { date, tests, results: chosen };
+      if (screening) await update.mutateAsync({ id: screening.id, body });
+      else await create.mutateAsync(body);
+      toast.success(screening ? 'Screening updated' : 'Screening recorded');
       onClose();
     } catch (err) {
       setError(errorMessage(err, 'We could not save this screening. Please try again.'));
@@ -49,7 +73,7 @@ export function ScreeningSheet({ open, onClose }: { open: boolean; onClose: () =
   };
 
   return (
-    <Sheet open={open} onClose={onClose} title="Record a screening">
+    <Sheet open={open} onClose={onClose} title={screening ? 'Edit screening' : 'Record a screening'}>
       <form onSubmit={submit} className="flex flex-col gap-4 pb-2" noValidate>
         <TextField
           label="Date of the test"
@@ -84,7 +108,7 @@ export function ScreeningSheet({ open, onClose }: { open: boolean; onClose: () =
             {error}
           </p>
         ) : null}
-        <Button type="submit" block loading={create.isPending} disabled={tests.length === 0}>
+        <Button type="submit" block loading={create.isPending || update.isPending} disabled={tests.length === 0}>
           Save screening
         </Button>
       </form>

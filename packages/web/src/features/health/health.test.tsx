@@ -80,4 +80,30 @@ describe('/health', () => {
     expect(screen.getByText('No medications yet')).toBeTruthy();
     expect(healthTab().textContent).toContain('needs attention');
   });
+
+  it('edits a screening in the same sheet: a result that came back later is sent with PUT', async () => {
+    const { screening } = fixtures();
+    const pending: Screening = { ...screening, tests: ['HIV', 'Syphilis'], results: { HIV: 'pending', Syphilis: 'pending' } };
+    const calls = serve({
+      'GET /api/v1/auth/session': session(user),
+      'GET /api/v1/health/medications': () => json(200, []),
+      'GET /api/v1/health/medication-logs': () => json(200, []),
+      'GET /api/v1/health/screenings': () => json(200, [pending]),
+      'PUT /api/v1/health/screenings/s1': () => json(200, { ...pending, results: { HIV: 'negative', Syphilis: 'pending' } }),
+    });
+    start('/health');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit the screening of Today' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Edit screening' });
+    const hiv = within(sheet).getByLabelText('HIV result') as HTMLSelectElement;
+    expect(hiv.value).toBe('pending');
+    fireEvent.change(hiv, { target: { value: 'negative' } });
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Save screening' }));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.key === 'PUT /api/v1/health/screenings/s1')?.body).toEqual({
+        date: pending.date,
+        tests: ['HIV', 'Syphilis'],
+        results: { HIV: 'negative', Syphilis: 'pending' },
+      }),
+    );
+  });
 });

@@ -140,6 +140,16 @@ export function useCreateScreeningMutation() {
   });
 }
 
+/** PUT replaces the whole screening (date, tests and results), the same body as recording one. */
+export function useUpdateScreeningMutation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: CreateScreening }) =>
+      api<Screening>(`/health/screenings/${enc(id)}`, { method: 'PUT', body }),
+    onSuccess: () => invalidate(qc),
+  });
+}
+
 export function useDeleteScreeningMutation() {
   const qc = useQueryClient();
   return useMutation({
