@@ -18,6 +18,19 @@ describe.each(DB_KINDS)('platform on %s', (kind) => {
     expect(doc.paths['/api/health']).toBeDefined();
   });
 
+  it('sends the security headers on every answer, errors included', async () => {
+    for (const url of ['/api/health', '/api/v1/nope', '/api/v1/auth/check']) {
+      const res = await t().app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
+  });
+
   it('answers unknown API paths with a JSON 404, not the web app', async () => {
     const res = await t().app.inject({ method: 'GET', url: '/api/v1/nope' });
     expect(res.statusCode).toBe(404);
