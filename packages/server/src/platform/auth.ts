@@ -21,6 +21,9 @@ declare module 'fastify' {
   }
 }
 
+/** Verified tokens remembered by TokenService (their text maps to their claims). */
+const VERIFIED_TOKENS_MAX = 50_000;
+
 export class TokenService {
   private readonly key: Uint8Array;
   constructor(
@@ -56,6 +59,23 @@ export class TokenService {
   }
 
   verifySync(token: string): AuthContext | null {
+    const seen = this.verified.get(token);
+    if (seen) return seen.expiresAt.getTime() > this.clock.now().getTime() ? seen : null;
+    const claims = this.check(token);
+    if (claims) {
+      // A client sends the same token for up to an hour: checked once, then looked up.
+      if (this.verified.size >= VERIFIED_TOKENS_MAX) {
+        const oldest = this.verified.keys().next().value;
+        if (oldest !== undefined) this.verified.delete(oldest);
+      }
+      this.verified.set(token, claims);
+    }
+    return claims;
+  }
+
+  private readonly verified = new Map<string, AuthContext>();
+
+  private check(token: string): AuthContext | null {
     const parts = token.split('.');
     if (parts.length !== 3) return null;
     const [h, p, sig] = parts as [string, string, string];

@@ -41,6 +41,16 @@ describe('TokenService', () => {
       expect(await tokens.verify(bad)).toBeNull();
   });
 
+  it('still refuses a token it verified before once the token has expired', async () => {
+    const clock2 = fixedClock('2026-06-01T12:00:00Z');
+    const svc = new TokenService(SECRET, 60, clock2);
+    const { token } = await svc.issue('user-1', 'session-1');
+    expect(await svc.verify(token)).not.toBeNull();
+    expect(await svc.verify(token)).not.toBeNull();
+    clock2.advance(60 * 60_000);
+    expect(await svc.verify(token)).toBeNull();
+  });
+
   it('agrees with jose on random claims and random corruptions', async () => {
     const key = new TextEncoder().encode(SECRET);
     await fc.assert(
