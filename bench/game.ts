@@ -14,6 +14,7 @@ import {
 } from '@fmk/core';
 import { TokenService } from '@fmk/server/src/platform/auth.ts';
 import pg from 'pg';
+import { pct } from './load.ts';
 
 /**
  * Selection + match throughput (issue 4): the real server (`main.ts`, its own process, on
@@ -145,7 +146,7 @@ function shuffle<T>(xs: T[], seed = 42): T[] {
   return xs;
 }
 
-export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+export { pct };
 
 /**
  * The real server (packages/server/src/main.ts) in its own process, in production mode on the

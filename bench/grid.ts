@@ -1,8 +1,9 @@
-import { type ChildProcess, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { BENCH_DB, dbUrl, ensureDatabase } from './game.ts';
+import { load, summary, waitFor } from './load.ts';
 
 /**
  * GET /api/v1/grid under load (issue 4): p50/p95 at 32 concurrent clients against the real app
@@ -25,70 +26,6 @@ export interface GridBenchResult {
   ratioP50: number;
   errors: number;
   generatedSeconds: number | null;
-}
-
-const BENCH_DB = 'fmk_bench';
-
-function dbUrl(database: string): string {
-  const base = new URL(process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/${BENCH_DB}`);
-  base.pathname = `/${database}`;
-  return base.toString();
-}
-
-async function ensureDatabase(): Promise<void> {
-  const admin = new pg.Client({ connectionString: dbUrl('postgres') });
-  await admin.connect();
-  try {
-    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [BENCH_DB]);
-    if (!rowCount) await admin.query(`CREATE DATABASE ${BENCH_DB}`);
-  } finally {
-    await admin.end();
-  }
-}
-
-function pct(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-function summary(lat: number[], seconds: number) {
-  const s = [...lat].sort((a, b) => a - b);
-  const r = (x: number) => Math.round(x * 100) / 100;
-  return { p50: r(pct(s, 50)), p95: r(pct(s, 95)), p99: r(pct(s, 99)), rps: Math.round(lat.length / seconds) };
-}
-
-function waitFor<T>(child: ChildProcess, key: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onMsg = (m: Record<string, unknown>) => {
-      if (key in m) {
-        child.off('message', onMsg);
-        resolve(m as T);
-      }
-    };
-    child.on('message', onMsg);
-    child.once('exit', (code) => reject(new Error(`grid bench server exited (${code})`)));
-  });
-}
-
-async function load(port: number, auth: string[], count: number, concurrency: number) {
-  const lat: number[] = [];
-  let errors = 0;
-  let next = 0;
-  const url = `http://127.0.0.1:${port}/api/v1/grid`;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (;;) {
-        const k = next++;
-        if (k >= count) return;
-        const s = performance.now();
-        const res = await fetch(url, { headers: { authorization: auth[k % auth.length]! } });
-        const body = await res.text();
-        lat.push(performance.now() - s);
-        if (res.status !== 200 || !body.includes('"items"')) errors += 1;
-      }
-    }),
-  );
-  return { lat, seconds: (performance.now() - t0) / 1000, errors };
 }
 
 export async function gridBench(opts: {
@@ -114,19 +51,19 @@ export async function gridBench(opts: {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   try {
-    const ready = await waitFor<{ port: number; auth: string[]; generatedSeconds: number | null }>(child, 'ready');
+    const ready = await waitFor<{ port: number; auth: string[]; generatedSeconds: number | null }>(child, 'ready', 'grid');
     if (ready.generatedSeconds !== null)
       console.log(`grid bench: generated ${opts.users} users on ${opts.database} in ${ready.generatedSeconds.toFixed(0)} s`);
     // Warm-up: every viewer's first visit of the day (writes his clickable set), then caches.
-    await load(ready.port, ready.auth, ready.auth.length * 2, concurrency);
-    const endpoint = await load(ready.port, ready.auth, opts.requests, concurrency);
+    await load(ready.port, '/api/v1/grid', ready.auth, ready.auth.length * 2, concurrency);
+    const endpoint = await load(ready.port, '/api/v1/grid', ready.auth, opts.requests, concurrency);
     child.send({ cmd: 'raw', count: opts.requests, concurrency });
-    const raw = await waitFor<{ raw: number[]; seconds: number }>(child, 'raw');
+    const raw = await waitFor<{ raw: number[]; seconds: number }>(child, 'raw', 'grid');
     const e = summary(endpoint.lat, endpoint.seconds);
     const r = summary(raw.raw, raw.seconds);
     if (process.env.GRID_BENCH_EXPLAIN && opts.database === 'postgres') {
       child.send({ cmd: 'explain' });
-      console.log((await waitFor<{ explain: string }>(child, 'explain')).explain);
+      console.log((await waitFor<{ explain: string }>(child, 'explain', 'grid')).explain);
     }
     return {
       name: `GET /api/v1/grid p95 at ${concurrency} concurrent clients, ${opts.database}, ${opts.users} users`,

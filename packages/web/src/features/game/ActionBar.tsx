@@ -1,5 +1,5 @@
 import { type AppMode, type GameAction, selectionTypesFor } from '@fmk/core';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { CloseIcon, FlameIcon, HeartIcon, StarIcon } from '../../ui/icons.tsx';
 
 const LONG_PRESS_MS = 550;
@@ -51,7 +51,8 @@ export function ActionBar({
             disabled={disabled}
             onPick={(longPress) => {
               const s = a !== 'kill' && (superOn || longPress);
-              setSuperOn(false);
+              // Only when armed: a render of the bar here would delay the stamp's frame.
+              if (superOn) setSuperOn(false);
               onPick(a, s);
             }}
           />
@@ -180,4 +181,18 @@ export function Stamp({ action, isSuper, name }: { action: GameAction; isSuper: 
       </div>
     </div>
   );
+}
+
+export interface StampHandle {
+  show(pick: { action: GameAction; isSuper: boolean }): void;
+}
+
+/**
+ * Holds the stamp in state of its own, so that showing it renders this layer alone: the tap
+ * paints its result without waiting for the whole profile screen to render again.
+ */
+export function StampLayer({ handle, name }: { handle: RefObject<StampHandle | null>; name: string }) {
+  const [pick, setPick] = useState<{ action: GameAction; isSuper: boolean } | null>(null);
+  useImperativeHandle(handle, () => ({ show: setPick }), []);
+  return pick ? <Stamp action={pick.action} isSuper={pick.isSuper} name={name} /> : null;
 }

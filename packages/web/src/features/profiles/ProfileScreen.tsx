@@ -8,7 +8,7 @@ import {
   placeholderAvatarDataUrl,
   timeLabel,
 } from '@fmk/core';
-import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useAppPreferences } from '../../app/usePreferences.ts';
@@ -28,7 +28,7 @@ import {
   UserIcon,
 } from '../../ui/icons.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
-import { ActionBar, Stamp } from '../game/ActionBar.tsx';
+import { ActionBar, type StampHandle, StampLayer } from '../game/ActionBar.tsx';
 import { useSelect } from '../game/useSelect.ts';
 import { BlockSheet } from '../safety/BlockSheet.tsx';
 import { AVAILABILITIES } from './options.ts';
@@ -189,6 +189,8 @@ function ProfileContent({ profile }: { profile: PublicProfile }) {
   const select = useSelect();
   const navigate = useNavigate();
   const [picked, setPicked] = useState<{ action: GameAction; isSuper: boolean } | null>(null);
+  const pickedRef = useRef(false);
+  const stamp = useRef<StampHandle | null>(null);
   // Optimistic: the stamp shows at once, the request goes on without us, and we move on.
   useEffect(() => {
     if (!picked) return;
@@ -244,12 +246,18 @@ function ProfileContent({ profile }: { profile: PublicProfile }) {
           name={name}
           disabled={picked !== null}
           onPick={(action, isSuper) => {
-            setPicked({ action, isSuper });
+            // One pick per visit; the stamp paints first, on its own (issue 8: within 100 ms of
+            // the tap on a slow phone), and the rest of the screen follows as a transition.
+            if (pickedRef.current) return;
+            pickedRef.current = true;
+            stamp.current?.show({ action, isSuper });
+            // After the frame with the stamp has been presented.
+            requestAnimationFrame(() => setTimeout(() => startTransition(() => setPicked({ action, isSuper }))));
             void select({ targetId: profile.uid, action, super: isSuper });
           }}
         />
       )}
-      {picked ? <Stamp action={picked.action} isSuper={picked.isSuper} name={name} /> : null}
+      <StampLayer handle={stamp} name={name} />
     </article>
   );
 }
