@@ -53,9 +53,11 @@ describe('/health', () => {
     expect(healthTab().textContent).toContain('needs attention');
     expect(await screen.findByText('Due now')).toBeTruthy();
     // The browser told the server its zone, for the reminder pushes.
-    expect(calls.find((c) => c.key === 'PUT /api/v1/health/settings')?.body).toEqual({
-      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    });
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.key === 'PUT /api/v1/health/settings')?.body).toEqual({
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      }),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Mark PrEP taken' }));
     expect(await screen.findByRole('button', { name: 'Undo PrEP taken' })).toBeTruthy();
