@@ -17,6 +17,22 @@ describe.each(DB_KINDS)('activity on %s', (kind) => {
   it('contacts: add, edit, delete; their figures stay true to the log', async () => {
     const u = await signUp(t().app);
     const linked = await signUp(t().app);
+    // The server refuses a link to someone who is neither a match nor a conversation partner.
+    const stranger = await call(t(), u, 'POST', '/activity/contacts', { name: 'Sam', userId: linked.user.uid });
+    expect(stranger.statusCode).toBe(400);
+    const [a, b] = [u.user.uid, linked.user.uid].sort() as [string, string];
+    await t()
+      .db.insertInto('matches')
+      .values({
+        id: `m-${a}-${b}`,
+        user_a: a,
+        user_b: b,
+        match_type: 'mixed',
+        user_actions: JSON.stringify({ [a]: 'fuck', [b]: 'marry' }),
+        created_at: t().clock.now(),
+        matched_at: t().clock.now(),
+      })
+      .execute();
     const res = await call(t(), u, 'POST', '/activity/contacts', {
       name: 'Sam',
       nickname: 'S',

@@ -182,7 +182,11 @@ export class ActivityService {
   private async checkLinkedUser(userId: string, linked: string | null): Promise<void> {
     if (!linked) return;
     if (linked === userId) throw badRequest(LINKED_USER_NOT_FOUND, { userId: 'is you' });
-    const row = await this.deps.db.selectFrom('users').select('id').where('id', '=', linked).executeTakeFirst();
-    if (!row) throw badRequest(LINKED_USER_NOT_FOUND, { userId: 'not found' });
+    // Only someone he knows on FMK: a match or a conversation partner (what the web app offers).
+    const [a, b] = userId < linked ? [userId, linked] : [linked, userId];
+    const pair = (t: 'matches' | 'conversations') =>
+      this.deps.db.selectFrom(t).select('id').where('user_a', '=', a).where('user_b', '=', b);
+    const row = await pair('matches').unionAll(pair('conversations')).executeTakeFirst();
+    if (!row) throw badRequest(LINKED_USER_NOT_FOUND, { userId: 'not a match or conversation partner' });
   }
 }
