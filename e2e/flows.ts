@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 
@@ -52,4 +53,29 @@ export async function onboard(page: Page, name = 'Sam'): Promise<void> {
   const answers = page.locator('textarea');
   await answers.nth(0).fill('Long walks and longer talks.');
   await answers.nth(1).fill('Someone who laughs at my jokes.');
+}
+
+/**
+ * WCAG 2 A/AA violations on the page, as 'rule: targets'. Entering and leaving toasts finish
+ * their fade first: axe reads mid-fade colours as low contrast. Only the toasts' own
+ * animations are waited for, not their progress bars.
+ */
+export async function axeViolations(page: Page, exclude?: string): Promise<string[]> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (a) =>
+            a.playState !== 'running' ||
+            !(a.effect instanceof KeyframeEffect && a.effect.target?.closest('[aria-label="Notifications"]')) ||
+            ('animationName' in a && a.animationName === 'fmk-toast-progress'),
+        ),
+    undefined,
+    { timeout: 5000 },
+  );
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
+  if (exclude) builder = builder.exclude(exclude);
+  const r = await builder.analyze();
+  return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LocalDiskStorage } from '../packages/server/src/platform/storage.ts';
 import { seedDemoUsers } from '../packages/server/src/seed.ts';
-import { onboard, signUp } from './flows.ts';
+import { axeViolations, onboard, signUp } from './flows.ts';
 import { screenshot, useE2E } from './harness.ts';
 
 mkdirSync(path.join(import.meta.dirname, 'screenshots'), { recursive: true });
@@ -30,23 +29,7 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 async function axe(page: Page): Promise<void> {
-  // Let entering and leaving toasts finish their fade first: axe reads the colours mid-fade as
-  // low contrast. Only the toasts' own animations count, not their progress bars.
-  await page.waitForFunction(
-    () =>
-      document
-        .getAnimations()
-        .every(
-          (a) =>
-            a.playState !== 'running' ||
-            !(a.effect instanceof KeyframeEffect && a.effect.target?.closest('[aria-label="Notifications"]')) ||
-            ('animationName' in a && a.animationName === 'fmk-toast-progress'),
-        ),
-    undefined,
-    { timeout: 5000 },
-  );
-  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 describe('the grid and the game in Chromium', () => {
