@@ -8,8 +8,8 @@ import { AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorize
 import type { Storage } from '../../platform/storage.ts';
 import * as identityRepo from '../identity/repo.ts';
 import { EmailBannedError, type IdentityService } from '../identity/service.ts';
-import { toMe } from '../profiles/present.ts';
-import { findUserById, listPhotos } from '../profiles/repo.ts';
+import { findUserById } from '../profiles/repo.ts';
+import { loadMe } from '../profiles/present.ts';
 import * as repo from './repo.ts';
 
 // argon2id with OWASP's minimum (m=19 MiB, t=2, p=1): ~110 ms a hash here (STACK.md).
@@ -58,9 +58,9 @@ export class AuthService {
   }
 
   async me(db: Db, userId: string): Promise<Me> {
-    const user = await findUserById(db, userId);
-    if (!user) throw unauthorized();
-    return toMe(user, await listPhotos(db, userId), this.deps.storage);
+    const me = await loadMe(db, userId, this.deps.storage);
+    if (!me) throw unauthorized();
+    return me;
   }
 
   /** A new session (revocable, server-side) and an access token naming it. */

@@ -73,6 +73,13 @@ describe.each(DB_KINDS)('messaging on %s', (kind) => {
       .where('user_id', '=', a.user.uid)
       .executeTakeFirstOrThrow();
     expect(counter.count).toBe(2);
+    // The same client id in another of his conversations is a conflict, and writes nothing.
+    const c = await signUp(t().app);
+    expect((await select(t().app, a, c)).statusCode).toBe(200);
+    const other = (await select(t().app, c, a)).json().match.conversationId as string;
+    const reused = await send(t().app, a, other, 'elsewhere', clientId);
+    expect(reused.statusCode).toBe(409);
+    expect(await t().db.selectFrom('messages').select('id').where('conversation_id', '=', other).execute()).toEqual([]);
   });
 
   it('enforces the daily tier limit (free: 5), counts new messages only, and resets on the next UTC day', async () => {
@@ -98,6 +105,11 @@ describe.each(DB_KINDS)('messaging on %s', (kind) => {
     expect(login.statusCode).toBe(200);
     const fresh = { ...a, headers: { authorization: `Bearer ${login.json().token}` } };
     expect((await send(t().app, fresh, conversationId, 'next day')).statusCode).toBe(201);
+    // The profile's messages stat counts every new message over both days, not the retry or the refused one.
+    const me = await t().app.inject({ method: 'GET', url: '/api/v1/me', headers: fresh.headers });
+    expect(me.json().stats.messages).toBe(6);
+    const session = await t().app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: fresh.headers });
+    expect(session.json().user.stats.messages).toBe(6);
   });
 
   it('lets matched users start a conversation, refuses unmatched Free and Premium (403), allows Platinum', async () => {

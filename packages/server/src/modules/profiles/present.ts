@@ -1,6 +1,8 @@
 import { type AppPreferences, DEFAULT_MODE_SETTINGS, type Me, type ModeSettings, type Photo } from '@fmk/core';
+import type { Db } from '../../db/index.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { countMessagesSent, findUserById, listPhotos } from './repo.ts';
 
 export interface PhotoRow {
   id: string;
@@ -13,8 +15,18 @@ export function toPhoto(row: PhotoRow, storage: Storage): Photo {
   return { id: row.id, url: storage.url(row.storage_key), width: row.width, height: row.height };
 }
 
+/** The signed-in user's own record, read fresh (undefined when there is no such user). */
+export async function loadMe(db: Db, userId: string, storage: Storage): Promise<Me | undefined> {
+  const [user, photos, messages] = await Promise.all([
+    findUserById(db, userId),
+    listPhotos(db, userId),
+    countMessagesSent(db, userId),
+  ]);
+  return user ? toMe(user, photos, storage, messages) : undefined;
+}
+
 /** The signed-in user's own record (the only response that carries their email). */
-export function toMe(u: UserRow, photos: PhotoRow[], storage: Storage): Me {
+export function toMe(u: UserRow, photos: PhotoRow[], storage: Storage, messagesSent: number): Me {
   return {
     uid: u.id,
     anonymousId: u.anonymous_id ?? '',
@@ -41,7 +53,7 @@ export function toMe(u: UserRow, photos: PhotoRow[], storage: Storage): Me {
     position: u.now_profile.position,
     tribes: u.tribes,
     preferences: u.preferences,
-    stats: u.stats,
+    stats: { ...u.stats, messages: messagesSent },
     datingProfile: u.dating_profile,
     nowProfile: u.now_profile,
     modeVisibility: u.mode_visibility,

@@ -30,6 +30,19 @@ export function listPhotos(db: Db, userId: string): Promise<PhotoRow[]> {
     .execute();
 }
 
+/**
+ * Messages the user has sent: the sum of his daily counters, which every new message adds to.
+ * (users.stats.messages is no longer written per message; see migration 20261122T2100.)
+ */
+export async function countMessagesSent(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('message_counters')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), sql<number>`0`).as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function countPhotos(db: Db, userId: string): Promise<number> {
   const row = await db
     .selectFrom('photos')

@@ -24,7 +24,7 @@ import { AppError, badRequest, limitReached, notFound, unauthorized } from '../.
 import type { Storage } from '../../platform/storage.ts';
 import { adjustPromptUsage, findPrompts, removeAnswerLikes } from '../prompts/repo.ts';
 import { reencodePhoto } from './image.ts';
-import { appPreferencesOf, modeSettingsOf, toMe, toPhoto } from './present.ts';
+import { appPreferencesOf, loadMe, modeSettingsOf, toPhoto } from './present.ts';
 import {
   countPhotos,
   deleteOwnPhoto,
@@ -49,9 +49,9 @@ export class ProfileService {
   constructor(private readonly deps: ProfileServiceDeps) {}
 
   async getMe(userId: string): Promise<Me> {
-    const user = await findUserById(this.deps.db, userId);
-    if (!user) throw unauthorized();
-    return toMe(user, await listPhotos(this.deps.db, userId), this.deps.storage);
+    const me = await loadMe(this.deps.db, userId, this.deps.storage);
+    if (!me) throw unauthorized();
+    return me;
   }
 
   /**
