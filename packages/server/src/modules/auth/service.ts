@@ -8,8 +8,8 @@ import { AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorize
 import type { Storage } from '../../platform/storage.ts';
 import * as identityRepo from '../identity/repo.ts';
 import { EmailBannedError, type IdentityService } from '../identity/service.ts';
-import { findUserById } from '../profiles/repo.ts';
 import { loadMe } from '../profiles/present.ts';
+import { findUserById } from '../profiles/repo.ts';
 import * as repo from './repo.ts';
 
 // argon2id with OWASP's minimum (m=19 MiB, t=2, p=1): ~110 ms a hash here (STACK.md).
