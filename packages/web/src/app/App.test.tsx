@@ -61,6 +61,19 @@ describe('app routes and guards', () => {
     expect(screen.getByRole('link', { name: '#MK home' })).toBeTruthy();
   });
 
+  it('opens a stored, unexpired session at once, without waiting for the server to confirm it', async () => {
+    serve({
+      // The check never answers here: the grid shows from the stored session regardless.
+      'GET /api/v1/auth/session': () => new Promise<Response>(() => {}),
+      'GET /api/v1/grid?limit=60&ageMin=18&ageMax=50&maxDistance=50&showMe=everyone': () =>
+        json(200, { items: [], nextCursor: null, clickableLimit: 5, hasLocation: false }),
+    });
+    signInStored(me());
+    start('/grid');
+    expect(await screen.findByRole('heading', { name: "See who's nearby" })).toBeTruthy();
+    expect(screen.queryByText('Loading...')).toBeNull();
+  });
+
   it('clears a revoked session and shows the landing page', async () => {
     serve({ 'GET /api/v1/auth/session': () => json(401, { error: 'unauthorized', message: 'Authentication required' }) });
     signInStored(me());

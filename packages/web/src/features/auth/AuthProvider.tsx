@@ -71,7 +71,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     navigate('/', { replace: true });
   }, [localSignOut, navigate, toast]);
 
-  // Start: validate the stored token, showing the loading screen for at most 3 s.
+  // Start: a stored session that has not expired signs in at once, from storage, as a persisted
+  // sign-in restores before any network call; the server's check runs behind it and signs out a
+  // revoked one (issue 8: the first screen no longer waits a round trip for it). Otherwise the
+  // check decides, with the loading screen shown for at most 3 s.
   // biome-ignore lint/correctness/useExhaustiveDependencies: initRun re-runs the check on "Try Again"
   useEffect(() => {
     let cancelled = false;
@@ -81,7 +84,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setState({ status: 'signedOut' });
       return;
     }
-    setState({ status: 'loading' });
+    const restored = fromStorage(stored);
+    if (restored) {
+      settled = true;
+      setState(restored);
+    } else setState({ status: 'loading' });
     const timer = setTimeout(() => {
       if (cancelled || settled) return;
       settled = true;
@@ -103,8 +110,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (cancelled) return;
         if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
           settled = true;
-          clearSession();
-          setState({ status: 'signedOut' });
+          localSignOut();
           return;
         }
         if (settled) return;
