@@ -1,9 +1,11 @@
 /// <reference types="vitest/config" />
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { rolldown } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -83,11 +85,95 @@ function buildMeta(): Plugin {
   };
 }
 
+/**
+ * Pages for the screens a cold start most often opens straight into (issue 8: the grid's LCP):
+ * index.html plus modulepreload links for that screen's lazy chunks, so they download beside
+ * the app's entry instead of after it has run. The server sends grid.html for /grid
+ * (packages/server/src/platform/static.ts); every other path gets index.html.
+ */
+const ROUTE_PAGES = [{ page: 'grid.html', module: 'src/features/discovery/GridScreen.tsx' }];
+
+function routePages(): Plugin {
+  let outDir = '';
+  const preloads = new Map<string, string[]>();
+  return {
+    name: 'fmk-route-pages',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+      const closure = (file: string, seen = new Set<string>()) => {
+        if (seen.has(file)) return seen;
+        seen.add(file);
+        for (const f of chunks.get(file)?.imports ?? []) closure(f, seen);
+        return seen;
+      };
+      const entry = [...chunks.values()].find((c) => c.isEntry);
+      if (!entry) return;
+      const loaded = closure(entry.fileName);
+      for (const { page, module } of ROUTE_PAGES) {
+        const chunk = [...chunks.values()].find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(module));
+        if (!chunk) throw new Error(`fmk-route-pages: no chunk for ${module}`);
+        preloads.set(
+          page,
+          [...closure(chunk.fileName)].filter((f) => !loaded.has(f)),
+        );
+      }
+    },
+    closeBundle: {
+      sequential: true,
+      handler() {
+        const index = join(outDir, 'index.html');
+        if (!existsSync(index)) return;
+        const html = readFileSync(index, 'utf8');
+        for (const [page, files] of preloads) {
+          const links = files.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`).join('');
+          writeFileSync(join(outDir, page), html.replace('</head>', `\n${links}  </head>`));
+        }
+      },
+    },
+  };
+}
+
+/**
+ * src/early.ts as a classic async script in the page's head (issue 8: the grid's LCP). It is
+ * built on its own (an IIFE, minified) rather than as part of the app: the app's modules run
+ * only once all of them have downloaded, and the point of this one is to start the grid's
+ * first page before that.
+ */
+function earlyScript(): Plugin {
+  let fileName = '';
+  return {
+    name: 'fmk-early',
+    apply: 'build',
+    async buildStart() {
+      const bundle = await rolldown({ input: join(import.meta.dirname, 'src/early.ts'), platform: 'browser' });
+      try {
+        const { output } = await bundle.generate({ format: 'iife', minify: true });
+        const code = output[0].code;
+        fileName = `assets/early-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
+        this.emitFile({ type: 'asset', fileName, source: code });
+      } finally {
+        await bundle.close();
+      }
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => [
+        { tag: 'script', attrs: { src: `/${fileName}`, async: true, fetchpriority: 'high' }, injectTo: 'head-prepend' },
+      ],
+    },
+  };
+}
+
 const outDir = join(import.meta.dirname, 'dist');
 
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
+    earlyScript(),
     react(),
     tailwindcss(),
     VitePWA({
@@ -121,6 +207,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     buildMeta(),
+    routePages(),
     precompress(),
   ],
   build: {

@@ -11,6 +11,11 @@ import type { FastifyInstance } from 'fastify';
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const index = path.join(webDist, 'index.html');
   const hasWeb = existsSync(index);
+  // Screens a cold start opens straight into have their own copy of index.html that also
+  // preloads the screen's code (the web build's fmk-route-pages).
+  const routePages = new Map(
+    [['/grid', 'grid.html']].filter(([, file]) => existsSync(path.join(webDist, file!))) as [string, string][],
+  );
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -32,7 +37,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !isApi && !path.extname(url);
     if (hasWeb && wantsPage) {
       reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html');
+      return reply.sendFile(routePages.get(url) ?? 'index.html');
     }
     return reply.status(404).send({ error: 'not_found', message: `No route ${req.method} ${url}` });
   });

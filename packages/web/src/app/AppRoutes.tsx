@@ -3,8 +3,6 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { adminStatusOf, useAdminMeQuery } from '../features/admin/queries.ts';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { readSession } from '../features/auth/session.ts';
-import { basicFilters, readAdvancedFilters } from '../features/discovery/filters.ts';
-import { prefetchFirstGridPage } from '../features/discovery/queries.ts';
 import { AppShell } from './AppShell.tsx';
 import { Crash } from './Crash.tsx';
 import { ErrorScreen } from './ErrorScreen.tsx';
@@ -20,20 +18,16 @@ const loadLanding = () => import('../features/auth/LandingScreen.tsx');
 const loadGrid = () => import('../features/discovery/GridScreen.tsx');
 
 /**
- * A cold start on the first screen fetches what it needs while the entry starts up (and the
- * session check is in flight), not after the first render asks: the screen's chunk and, for the
- * grid, its first page with the stored user's filters (the grid query takes it only if they
- * still hold). Round trips less before the landing page or the grid's photos paint (issue 8,
- * Lighthouse). Only for whom it will show: signed out on "/", signed in on "/grid". A failure
- * here is left to the screen, which asks again and reports it.
+ * A cold start on the first screen fetches its chunk while the entry starts up (and the session
+ * check is in flight), not after the first render asks: a round trip less before the landing
+ * page or the grid paints (issue 8, Lighthouse). The grid's first page and photos are already
+ * on their way by then (early.ts). Only for whom it will show: signed out on "/", signed in on
+ * "/grid". A failure here is left to the screen, which asks again and reports it.
  */
 function preloadFirstScreen(pathname: string): void {
   const { token, user } = readSession();
   if (pathname === '/' && !token) loadLanding().catch(() => {});
-  if (pathname === '/grid' && token && user) {
-    loadGrid().catch(() => {});
-    prefetchFirstGridPage({ ...basicFilters(user.preferences), ...readAdvancedFilters() });
-  }
+  if (pathname === '/grid' && token && user) loadGrid().catch(() => {});
 }
 if (typeof window !== 'undefined') preloadFirstScreen(window.location.pathname);
 

@@ -30,49 +30,25 @@ export function gridSearch(filters: GridFilters, cursor: string | null, limit = 
   return params.toString();
 }
 
-/**
- * The grid's first page, asked for as soon as the grid's code loads on a cold start (it loads
- * beside the session check), so the photos do not also wait for that check and the first
- * render (issue 8: the grid's LCP). The grid query takes it once, if its filters are the same.
- */
-let early: { path: string; at: number; page: Promise<GridPage> } | null = null;
+/** How long an early first page (early.ts) stays good for the grid to take. */
 const EARLY_PAGE_MS = 10_000;
 
-/** Cells on a phone's first screen, whose photos an early first page fetches at once. */
-const FIRST_SCREEN_CELLS = 12;
-
-export function prefetchFirstGridPage(filters: GridFilters, now = Date.now()): void {
-  const path = `/grid?${gridSearch(filters, null)}`;
-  const page = api<GridPage>(path);
-  // The photos too, before the grid renders (they are immutable: the cells take them from cache).
-  page.then(
-    (p) => {
-      for (const c of p.items.slice(0, FIRST_SCREEN_CELLS)) {
-        if (!c.photoURL) continue;
-        const img = new Image();
-        img.fetchPriority = 'high';
-        img.src = c.photoURL;
-      }
-    },
-    // Unused or failed: the query asks again and reports its own error.
-    () => {},
-  );
-  early = { path, at: now, page };
-}
-
-function takeEarlyPage(path: string): Promise<GridPage> | null {
-  const e = early;
-  early = null;
-  return e && e.path === path && Date.now() - e.at < EARLY_PAGE_MS ? e.page : null;
+/** The first page early.ts asked for before the app started, once, if it is the one wanted now. */
+function takeEarlyPage(path: string): Promise<GridPage | null> | null {
+  const e = typeof window === 'undefined' ? undefined : window.__fmkFirstGridPage;
+  if (!e) return null;
+  window.__fmkFirstGridPage = undefined;
+  return e.path === path && Date.now() - e.at < EARLY_PAGE_MS ? e.page : null;
 }
 
 /** GET /api/v1/grid, page by page (infinite scroll). */
 export function useGridQuery(appMode: AppMode, mode: ProfileMode, filters: GridFilters) {
   return useInfiniteQuery({
     queryKey: discoveryKeys.grid(appMode, mode, filters),
-    queryFn: ({ pageParam, signal }) => {
+    queryFn: async ({ pageParam, signal }) => {
       const path = `/grid?${gridSearch(filters, pageParam)}`;
-      return (pageParam === null ? takeEarlyPage(path) : null) ?? api<GridPage>(path, { signal });
+      const early = pageParam === null ? await takeEarlyPage(path) : null;
+      return early ?? api<GridPage>(path, { signal });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
