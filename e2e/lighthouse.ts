@@ -113,6 +113,12 @@ export async function launchForLighthouse(): Promise<LighthouseBrowser> {
         ),
         url,
       );
+      // LIGHTHOUSE_REPORTS=<folder>: keep each run's full report there, to read what a score lost.
+      const keep = process.env.LIGHTHOUSE_REPORTS;
+      if (keep) {
+        const name = `${new URL(url).pathname.replace(/\W+/g, '-') || 'root'}-${Date.now()}.json`;
+        writeFileSync(path.join(keep, name), JSON.stringify(lhr));
+      }
       const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       return {
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
