@@ -18,10 +18,19 @@ describe.each(DB_KINDS)('platform on %s', (kind) => {
     expect(doc.paths['/api/health']).toBeDefined();
   });
 
-  it('sends the security headers on every answer, errors included', async () => {
+  it('sends the security headers on every answer, errors included: the REST set on the API, the page set elsewhere', async () => {
     for (const url of ['/api/health', '/api/v1/nope', '/api/v1/auth/check']) {
       const res = await t().app.inject({ method: 'GET', url });
-      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
+    for (const url of ['/', '/grid', '/files/nope.webp', '/api/docs']) {
+      const res = await t().app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');

@@ -20,7 +20,8 @@ describe('cruise map configuration', () => {
       const u = await signUp(t().app);
       const res = await t().app.inject({ method: 'GET', url: '/api/v1/cruise/config', headers: u.headers });
       expect(res.json()).toEqual({ tileUrl: TILES, tileAttribution: '© Example' });
-      expect(String(res.headers['content-security-policy'])).toContain("img-src 'self' data: blob: https://*.tile.example.org");
+      const page = await t().app.inject({ method: 'GET', url: '/cruise' });
+      expect(String(page.headers['content-security-policy'])).toContain("img-src 'self' data: blob: https://*.tile.example.org");
     });
   });
 
