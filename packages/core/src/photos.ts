@@ -5,6 +5,11 @@ import { effectiveTier, nextPlanFor, TIER_LIMITS, type Tier } from './tiers.ts';
 /** How uploaded photos are re-encoded (ARCHITECTURE.md "files"; spec quality 80). */
 export const PHOTO_MAX_DIMENSION = 1600;
 export const PHOTO_WEBP_QUALITY = 80;
+/**
+ * A profile photo as a grid cell shows it (issue 8): cropped to the cell's 4:5 shape at 2.5x a
+ * phone's 128 px cell, instead of the full photo (up to 1600 px) for every cell of the grid.
+ */
+export const PHOTO_THUMB = { width: 320, height: 400, quality: 72 } as const;
 /** Formats we accept, as sharp names them after sniffing the bytes (heif covers HEIC and AVIF). */
 export const ACCEPTED_PHOTO_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'heif'] as const;
 /** Larger inputs are refused before decoding: a small file can decode to gigabytes. */

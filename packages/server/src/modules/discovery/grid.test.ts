@@ -186,6 +186,12 @@ describe.each(DB_KINDS)('GET /grid on %s', (kind) => {
     expect(ids(online)).toEqual([bottom]);
     expect(online.items[0]!.isOnline).toBe(true);
     expect((await page(premium.headers)).items.map((i) => i.isOnline)).toEqual([false, true, null]);
+    // Cells show our photos as thumbnails (<photo>.t.webp), not the full photo; no photo stays none.
+    expect((await page(premium.headers)).items.map((i) => i.photoURL)).toEqual([
+      `/files/photos/${top}/a.t.webp`,
+      `/files/photos/${bottom}/a.t.webp`,
+      null,
+    ]);
   });
 
   it('pages through ties and distances without duplicates or gaps, stable within the day', async () => {

@@ -1,4 +1,11 @@
-import { ACCEPTED_PHOTO_FORMATS, Messages, PHOTO_MAX_DIMENSION, PHOTO_MAX_INPUT_PIXELS, PHOTO_WEBP_QUALITY } from '@fmk/core';
+import {
+  ACCEPTED_PHOTO_FORMATS,
+  Messages,
+  PHOTO_MAX_DIMENSION,
+  PHOTO_MAX_INPUT_PIXELS,
+  PHOTO_THUMB,
+  PHOTO_WEBP_QUALITY,
+} from '@fmk/core';
 import sharp, { type Metadata } from 'sharp';
 import { badRequest } from '../../platform/errors.ts';
 
@@ -35,4 +42,22 @@ export async function reencodePhoto(input: Buffer): Promise<EncodedPhoto> {
     // Recognised header, undecodable body: truncated files, HEVC-coded HEIC without a decoder.
     throw badRequest(Messages.photoUnreadable);
   }
+}
+
+/**
+ * A grid thumbnail of one of our stored (already re-encoded, metadata-free) photos: cropped to
+ * the cell's shape around its most interesting part (sharp's attention strategy: skin tones,
+ * saturation, detail), as WebP with no metadata.
+ */
+export async function thumbnailOf(webp: Buffer): Promise<Buffer> {
+  return sharp(webp)
+    .resize({
+      width: PHOTO_THUMB.width,
+      height: PHOTO_THUMB.height,
+      fit: 'cover',
+      position: 'attention',
+      withoutEnlargement: false,
+    })
+    .webp({ quality: PHOTO_THUMB.quality })
+    .toBuffer();
 }

@@ -89,6 +89,37 @@ describe.each(DB_KINDS)('photos on %s', (kind) => {
     expect(mine.photoURL).toBe(photo.url);
   });
 
+  it("serves a profile photo's grid thumbnail, made once on first request, and removes it with the photo", async () => {
+    const { headers, user } = await signUp(t().app);
+    const photo = (await upload(headers, await jpegWithGps(1200, 900))).json() as Photo;
+    const thumbUrl = photo.url.replace(/\.webp$/, '.t.webp');
+    // Asked for by many cells at once: one thumbnail, the same bytes for all.
+    const first = await Promise.all([1, 2, 3].map(() => t().app.inject({ method: 'GET', url: thumbUrl })));
+    for (const r of first) {
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-type']).toBe('image/webp');
+      expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(r.rawPayload.equals(first[0]!.rawPayload)).toBe(true);
+    }
+    const meta = await sharp(first[0]!.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 320, 400]);
+    expect(meta.exif).toBeUndefined();
+    expect(first[0]!.rawPayload.length).toBeLessThan((await t().app.inject({ method: 'GET', url: photo.url })).rawPayload.length);
+    expect((await storedFiles(user.uid)).filter((f) => f.endsWith('.t.webp'))).toHaveLength(1);
+    // Served from storage the next time.
+    const again = await t().app.inject({ method: 'GET', url: thumbUrl });
+    expect(again.rawPayload.equals(first[0]!.rawPayload)).toBe(true);
+
+    const del = await t().app.inject({ method: 'DELETE', url: `/api/v1/me/photos/${photo.id}`, headers });
+    expect(del.statusCode).toBeLessThan(300);
+    expect((await t().app.inject({ method: 'GET', url: thumbUrl })).statusCode).toBe(404);
+    expect((await t().app.inject({ method: 'GET', url: photo.url })).statusCode).toBe(404);
+    expect(await storedFiles(user.uid)).toEqual([]);
+    // No thumbnail of a photo that does not exist, nor of a message photo.
+    expect((await t().app.inject({ method: 'GET', url: `/files/photos/${user.uid}/nope.t.webp` })).statusCode).toBe(404);
+    expect((await t().app.inject({ method: 'GET', url: '/files/photos/messages/x/y.t.webp' })).statusCode).toBe(404);
+  });
+
   it('applies EXIF orientation and shrinks large photos to fit 1600 px', async () => {
     const { headers } = await signUp(t().app);
     // 3000x1000 landscape stored with orientation 6 (rotate 90° clockwise to view).

@@ -23,6 +23,7 @@ import type { UserRow, UserUpdate } from '../../db/schema.ts';
 import { AppError, badRequest, limitReached, notFound, unauthorized } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { adjustPromptUsage, findPrompts, removeAnswerLikes } from '../prompts/repo.ts';
+import { thumbnailKey } from './files.ts';
 import { reencodePhoto } from './image.ts';
 import { appPreferencesOf, loadMe, modeSettingsOf, toPhoto } from './present.ts';
 import {
@@ -234,6 +235,7 @@ export class ProfileService {
     });
     // After commit: a failed file removal leaves an orphan file, never a row without its file.
     await this.deps.storage.delete(key).catch(() => undefined);
+    await this.deps.storage.delete(thumbnailKey(key)).catch(() => undefined);
   }
 
   async reorderPhotos(userId: string, photoIds: readonly string[]): Promise<Me> {
