@@ -165,19 +165,28 @@ export class GridService {
    * first (most nearby users are visible); a short page is the end only when those k were all
    * the locations in range, else k grows eightfold (sparse filters, a crowd of hidden users).
    */
-  private async visibleNearest(v: GridViewer, f: GridFilters, cursor: GridCursor | null, n: number): Promise<GridRow[]> {
+  private async visibleNearest(db: Db, v: GridViewer, f: GridFilters, cursor: GridCursor | null, n: number): Promise<GridRow[]> {
     for (let k = n * NEAREST_FACTOR; ; k *= 8) {
-      const rows = await gridPageQuery(this.deps.db, v, f, cursor, n, k).execute();
+      const rows = await gridPageQuery(db, v, f, cursor, n, k).execute();
       if (rows.length >= n || k >= MAX_NEAREST) return rows;
-      const extent = await nearestExtent(this.deps.db, v, f, cursor, k);
+      const extent = await nearestExtent(db, v, f, cursor, k);
       if (extent.count < k || extent.max_d === null || Number(extent.max_d) > f.maxChord) return rows;
     }
   }
 
-  async page(viewerId: string, q: GridQuery): Promise<GridPage> {
+  /**
+   * One connection for the whole page: its queries run back to back instead of queueing for the
+   * database again between them. On PGlite (one connection, handed out in turn) that is what
+   * keeps a page's latency at one turn of the queue under load (issue 8, PGlite p95).
+   */
+  page(viewerId: string, q: GridQuery): Promise<GridPage> {
+    return this.deps.db.connection().execute((db) => this.pageOn(db, viewerId, q));
+  }
+
+  private async pageOn(db: Db, viewerId: string, q: GridQuery): Promise<GridPage> {
     const now = this.deps.clock.now();
     const today = dayOf(now);
-    const viewer = await findGridViewer(this.deps.db, viewerId, today);
+    const viewer = await findGridViewer(db, viewerId, today);
     if (!viewer) throw unauthorized();
     const tier = effectiveTier({ subscriptionTier: viewer.subscription_tier, hasLifetimePremium: viewer.has_lifetime_premium });
     const clickableLimit = TIER_LIMITS[tier].clickableProfiles;
@@ -196,7 +205,7 @@ export class GridService {
     // The clickable set is the first N of the day's first page (topped up while short of N).
     const unlocking = !cursor && clickableLimit !== UNLIMITED && (viewer.unlocked_today ?? 0) < clickableLimit;
     const fetch = Math.max(q.limit, unlocking ? clickableLimit : 0) + 1;
-    const rows = await this.visibleNearest(v, filters, cursor, fetch);
+    const rows = await this.visibleNearest(db, v, filters, cursor, fetch);
 
     const unlocked = new Set<string>();
     if (unlocking) {
@@ -208,7 +217,7 @@ export class GridService {
         ),
       ];
       const add = firstN.filter((id) => !rows.find((r) => r.id === id)?.open).slice(0, room);
-      await insertUnlocks(this.deps.db, viewerId, today, add, now);
+      await insertUnlocks(db, viewerId, today, add, now);
       for (const id of add) unlocked.add(id);
     }
 
