@@ -124,4 +124,10 @@ describe('web bundle budgets', () => {
     expect(lazyModules).toContain('packages/web/src/features/admin/AdminDashboard.tsx');
     expect(lazyModules).toContain('packages/web/src/features/cruise/CruiseScreen.tsx');
   });
+
+  it("ships no zod at all: the web build takes core's types, the server validates", () => {
+    const all = Object.values(chunkModules).flat();
+    expect(all.filter((m) => m.includes('node_modules/zod/'))).toEqual([]);
+    expect(all).toContain('packages/web/build/zod-inert.ts');
+  });
 });

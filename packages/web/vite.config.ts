@@ -210,6 +210,8 @@ export default defineConfig({
     routePages(),
     precompress(),
   ],
+  // zod is for the server and the types: the web build gets an inert stand-in (build/zod-inert.ts).
+  resolve: { alias: { zod: join(import.meta.dirname, 'build/zod-inert.ts') } },
   build: {
     outDir,
     emptyOutDir: true,
