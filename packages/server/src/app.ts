@@ -13,6 +13,7 @@ import { PushNotifier } from './modules/notifications/notifier.ts';
 import { registerFileRoutes } from './modules/profiles/files.ts';
 import { resolveAuth, TokenService } from './platform/auth.ts';
 import { type Bus, LocalBus, PgBus } from './platform/bus.ts';
+import { registerApiCompression } from './platform/compress.ts';
 import type { Config } from './platform/config.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { type Notifier, PushService } from './platform/push.ts';
@@ -114,6 +115,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     }
     securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
   });
+  registerApiCompression(app);
   // Live channel (/api/v1/live): 64 KB is plenty for the client's small control messages.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(multipart, { limits: { fileSize: config.maxPhotoBytes, files: 1, fields: 5 } });
