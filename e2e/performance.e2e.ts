@@ -22,14 +22,15 @@ import {
  * The machine is small and shared, so each figure is a median of several runs.
  */
 const LIGHTHOUSE = { runs: 3, minScore: 95, maxCls: 0.05 };
-/** The grid's level today (85–92), with room for noise: a regression below it fails. */
+/** The grid's level today (87–91), with room for noise: a regression below it fails. */
 const GRID_SCORE_FLOOR = 80;
 const SCROLL = { profiles: 2000, passes: 3, maxTaskMs: 50 };
 /**
- * The goal is 100 ms. Here the median lands between 67 and 108 ms from run to run on an idle
- * machine, so CI guards 150 ms (a regression fails) and the figure is logged and reported.
+ * The goal is 100 ms. The median has landed between 51 and 60 ms in every run since the stamp
+ * layer (and between 67 and 108 ms before it, on another machine); CI guards 120 ms, leaving room
+ * for a loaded machine, and the figure is logged and reported.
  */
-const TAP = { taps: 7, cpuSlowdown: 4, goalMs: 100, maxMs: 150 };
+const TAP = { taps: 7, cpuSlowdown: 4, goalMs: 100, maxMs: 120 };
 
 /** The demo users live around San Francisco; the viewer is in the Castro. */
 const CASTRO = { latitude: 37.7609, longitude: -122.435 };
@@ -101,11 +102,11 @@ describe('performance budgets in Chromium', () => {
     expect(median(gridRuns.map((r) => r.cls))).toBeLessThanOrEqual(LIGHTHOUSE.maxCls);
   }, 300_000);
 
-  // KNOWN MISS (issue 8): the goal is 95; the grid scores 85–92 here, its LCP photo painting at
-  // ~3.2 s on the simulated phone (the session check, the grid page and the photos are three
-  // round trips after the JavaScript; see README, "Web budgets"). Until that is fixed this
-  // guards the level reached, so that a regression below it still fails CI; the goal's figure
-  // is logged and reported, not claimed.
+  // KNOWN MISS (issue 8): the goal is 95; the grid scores 87–91 here, its LCP photo painting at
+  // ~3.1–3.4 s on the simulated phone. The photo itself is asked for early (early.ts) and arrives
+  // by ~1.6 s; what is left is the app's own start-up work under the 4x CPU slowdown (see README,
+  // "Web budgets"). Until that is fixed this guards the level reached, so that a regression below
+  // it still fails CI; the goal's figure is logged and reported, not claimed.
   it(`keeps the grid with seeded profiles at Lighthouse ${GRID_SCORE_FLOOR}+ (mobile, signed in; goal ${LIGHTHOUSE.minScore}, not yet met)`, () => {
     expect(gridRuns).toHaveLength(LIGHTHOUSE.runs);
     const score = median(gridRuns.map((r) => r.score));
