@@ -9,6 +9,7 @@ import {
 } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
 import { chordForKm } from '../discovery/repo.ts';
+import { thumbnailURL } from '../profiles/files.ts';
 import { checkCruising } from './access.ts';
 import {
   cruiserOf,
@@ -64,7 +65,7 @@ export function toNearbyCruiser(r: NearbyRow, viewer: LatLng, units: 'imperial' 
     uid: r.id,
     displayName: r.display_name,
     age: r.age,
-    photoURL: r.photo_url,
+    photoURL: thumbnailURL(r.photo_url),
     distance: distanceLabel(snappedDistanceKm(viewer, { lat: r.lat, lng: r.lng }), units),
     cell: r.location_precision === 'approximate' ? null : { lat: r.lat, lng: r.lng },
     position: r.position,

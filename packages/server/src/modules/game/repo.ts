@@ -4,6 +4,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { otherMemberOf } from '../../db/fragments.ts';
 import type { DB, Db } from '../../db/index.ts';
+import { thumbnailURL } from '../profiles/files.ts';
 
 /** The columns of a user the game reads. */
 export interface GameUserRow {
@@ -293,7 +294,7 @@ export async function listMatches(db: Db, viewerId: string, pair?: [string, stri
     matchedAt: r.matched_at.toISOString(),
     createdAt: r.created_at.toISOString(),
     conversationId: r.conversation_id ?? '',
-    other: { uid: r.other_id, displayName: r.display_name, photoURL: r.photo_url },
+    other: { uid: r.other_id, displayName: r.display_name, photoURL: thumbnailURL(r.photo_url) },
   }));
 }
 

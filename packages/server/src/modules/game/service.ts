@@ -23,6 +23,7 @@ import { type Bus, withEvents } from '../../platform/bus.ts';
 import { badRequest, conflict, limitReached, notFound } from '../../platform/errors.ts';
 import type { Notifier } from '../../platform/push.ts';
 import { unreadConversations } from '../messaging/repo.ts';
+import { thumbnailURL } from '../profiles/files.ts';
 import type { GameUserRow } from './repo.ts';
 import * as repo from './repo.ts';
 
@@ -155,7 +156,7 @@ export class GameService {
         matchedAt: now.toISOString(),
         createdAt: m.createdAt.toISOString(),
         conversationId,
-        other: { uid: other.id, displayName: other.display_name, photoURL: other.photo_url },
+        other: { uid: other.id, displayName: other.display_name, photoURL: thumbnailURL(other.photo_url) },
       });
       match = seenBy(target);
       emit([chooserId], { type: 'match', match, new: m.created });
@@ -174,7 +175,7 @@ export class GameService {
       emit([targetId], {
         type: 'super',
         kind: action === 'fuck' ? 'super-fuck' : 'super-marry',
-        from: { uid: chooser.id, displayName: chooser.display_name, photoURL: chooser.photo_url },
+        from: { uid: chooser.id, displayName: chooser.display_name, photoURL: thumbnailURL(chooser.photo_url) },
       });
     }
 
@@ -204,7 +205,9 @@ export class GameService {
       redacted,
       items: rows.map((r) => ({
         // Free users get blurred cards: the identity never leaves the server.
-        user: redacted ? null : { uid: r.chooser_id, displayName: r.display_name, age: r.age, photoURL: r.photo_url },
+        user: redacted
+          ? null
+          : { uid: r.chooser_id, displayName: r.display_name, age: r.age, photoURL: thumbnailURL(r.photo_url) },
         action: r.action,
         super: r.is_super,
         at: r.updated_at.toISOString(),

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { otherMemberOf } from '../../db/fragments.ts';
 import type { Db } from '../../db/index.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { thumbnailURL } from '../profiles/files.ts';
 
 /** Neither user blocked the other (either way). `otherRef` is a column holding the other user's id. */
 export function notBlocked(viewerId: string, otherRef: string) {
@@ -67,7 +68,7 @@ export async function listConversations(db: Db, me: string, opts: { id?: string;
       mode: r.mode,
       matchType: r.match_type,
       isAccepted: r.is_accepted,
-      other: { uid: r.other_id, displayName: r.display_name, photoURL: r.photo_url, isOnline: r.is_online },
+      other: { uid: r.other_id, displayName: r.display_name, photoURL: thumbnailURL(r.photo_url), isOnline: r.is_online },
       lastMessage:
         r.m_id && r.m_sender && r.m_type && r.m_at
           ? { id: r.m_id, senderId: r.m_sender, type: r.m_type, content: r.m_content ?? '', timestamp: r.m_at.toISOString() }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 import { multipartFile } from '../../../test/multipart.ts';
+import { thumbnailURL } from './files.ts';
 
 type Headers = { authorization: string };
 
@@ -279,5 +280,15 @@ describe.each(DB_KINDS)('photos on %s', (kind) => {
       const res = await t().app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
     }
+  });
+});
+
+describe('thumbnail URLs (grid cells and every list of men)', () => {
+  it('turns our profile photos into their thumbnail and leaves every other URL alone', () => {
+    expect(thumbnailURL('/files/photos/u1/p1.webp')).toBe('/files/photos/u1/p1.t.webp');
+    expect(thumbnailURL('/files/photos/u1/p1.t.webp')).toBe('/files/photos/u1/p1.t.webp');
+    expect(thumbnailURL('/files/photos/messages/u1/p1.webp')).toBe('/files/photos/messages/u1/p1.webp');
+    expect(thumbnailURL('https://lh3.example.com/a.webp')).toBe('https://lh3.example.com/a.webp');
+    expect(thumbnailURL(null)).toBeNull();
   });
 });

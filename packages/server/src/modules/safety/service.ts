@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { type Bus, withEvents } from '../../platform/bus.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { thumbnailURL } from '../profiles/files.ts';
 
 export interface SafetyServiceDeps {
   db: Db;
@@ -72,7 +73,7 @@ export class SafetyService {
     return rows.map((r) => ({
       uid: r.id,
       displayName: r.display_name,
-      photoURL: r.photo_url,
+      photoURL: thumbnailURL(r.photo_url),
       blockedAt: r.created_at.toISOString(),
     }));
   }
