@@ -16,6 +16,12 @@ export interface LiveEvent {
 }
 export type LiveHandler = (event: LiveEvent) => void;
 
+/**
+ * Internal, never sent to a client: a session ended (signed out), so its live sockets close,
+ * wherever they are connected. `sessionId` names the session.
+ */
+export const SESSION_ENDED = 'session-ended';
+
 export interface Bus {
   /** Delivers to every subscriber of these users, on every instance. Never throws: logs instead. */
   publish(userIds: readonly string[], event: LiveEvent): Promise<void>;

@@ -11,6 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
+import { SESSION_ENDED } from '../../platform/bus.ts';
 import { IdentityService } from '../identity/service.ts';
 import type { Module } from '../index.ts';
 import { GoogleSignIn } from './google.ts';
@@ -71,7 +72,10 @@ export const authModule: Module = async (app, deps) => {
       },
     },
     async (req, reply) => {
-      await auth.logout(db, authUser(req));
+      const a = authUser(req);
+      await auth.logout(db, a);
+      // The session's open live sockets close too, on every instance (live/routes.ts).
+      await deps.bus.publish([a.userId], { type: SESSION_ENDED, sessionId: a.sessionId });
       return reply.code(204).send(null);
     },
   );

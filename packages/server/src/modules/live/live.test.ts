@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { LIVE_CLOSE_UNAUTHORIZED } from '@fmk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../../test/factories.ts';
+import { PASSWORD, signUp } from '../../../test/factories.ts';
 import { DB_KINDS, openTestDatabase, testConfig, useTestApp } from '../../../test/harness.ts';
 import { openLive } from '../../../test/live.ts';
 import { createApp } from '../../app.ts';
@@ -56,6 +56,26 @@ describe.each(DB_KINDS)('live channel on %s', (kind) => {
     const c = await openLive(t().app);
     c.ws.send(JSON.stringify({ type: 'auth', token: u.token }));
     expect(await c.closed).toBe(LIVE_CLOSE_UNAUTHORIZED);
+  });
+
+  it("closes a signed-out session's open sockets with 4401 and leaves his other sessions' open", async () => {
+    const u = await signUp(t().app);
+    const login = await t().app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: u.user.email, password: PASSWORD },
+    });
+    const other = login.json().token as string;
+    const here = await openLive(t().app, u.token);
+    const there = await openLive(t().app, other);
+    const out = await t().app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: u.headers });
+    expect(out.statusCode).toBe(204);
+    expect(await here.closed).toBe(LIVE_CLOSE_UNAUTHORIZED);
+    // The other session still works, and never saw the internal event.
+    there.ws.send(JSON.stringify({ type: 'ping' }));
+    expect(await there.next('pong')).toEqual({ type: 'pong' });
+    expect(there.events.map((e) => e.type)).not.toContain('session-ended');
+    await there.close();
   });
 
   it('authenticates with the first message, answers ping with pong, and delivers bus events to that user only', async () => {

@@ -1,7 +1,7 @@
 import { LIVE_AUTH_TIMEOUT_MS, LIVE_CLOSE_UNAUTHORIZED, type LiveServerEvent, Messages } from '@fmk/core';
 import type { WebSocket } from 'ws';
 import { resolveToken } from '../../platform/auth.ts';
-import type { LiveEvent } from '../../platform/bus.ts';
+import { type LiveEvent, SESSION_ENDED } from '../../platform/bus.ts';
 import type { Module } from '../index.ts';
 import { MessagingService } from '../messaging/service.ts';
 import { Presence } from './presence.ts';
@@ -104,6 +104,10 @@ export const liveModule: Module = async (app, deps) => {
         userId = uid;
         unsubscribe = deps.bus.subscribe(uid, (event) => {
           if (socket.readyState !== socket.OPEN) return;
+          if (event.type === SESSION_ENDED) {
+            if (event.sessionId === auth.sessionId) reject();
+            return;
+          }
           send(socket, event);
           delivered(uid, event);
         });
