@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useId, useState } from 'react';
+import { FormError } from './FormError.tsx';
 import { CloseIcon, PlusIcon } from './icons.tsx';
 
 /**
@@ -102,11 +103,7 @@ export function ChipInput({
           ))}
         </ul>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-primary-strong">
-          {error}
-        </p>
-      ) : null}
+      <FormError id={`${id}-error`}>{error}</FormError>
     </div>
   );
 }

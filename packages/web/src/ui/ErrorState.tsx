@@ -1,5 +1,6 @@
 import { Messages } from '@fmk/core';
 import type { ReactNode } from 'react';
+import { FormError } from './FormError.tsx';
 import { AlertIcon } from './icons.tsx';
 
 /** The error layout shared by the app's error screen and by failed sections inside a screen. */
@@ -21,11 +22,7 @@ export function ErrorState({
       </div>
       <h1 className="text-xl font-bold text-ink">{title}</h1>
       <p className="max-w-xs text-base text-muted">{body}</p>
-      {detail ? (
-        <p role="alert" className="text-sm font-medium text-primary-strong">
-          {detail}
-        </p>
-      ) : null}
+      <FormError>{detail}</FormError>
       {actions ? <div className="mt-3 flex w-full max-w-xs flex-col gap-3">{actions}</div> : null}
     </section>
   );

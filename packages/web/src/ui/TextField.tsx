@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import { FormError } from './FormError.tsx';
 
 const fieldClass =
   'block w-full rounded-xl border border-line bg-white px-4 py-3 text-base text-ink placeholder:text-muted focus:border-primary-strong focus:outline-3 focus:outline-offset-0 focus:outline-primary/30 aria-[invalid=true]:border-primary-strong';
@@ -21,11 +22,7 @@ function Chrome({ id, label, hint, error, children }: FieldChrome & { id: string
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-primary-strong">
-          {error}
-        </p>
-      ) : null}
+      <FormError id={`${id}-error`}>{error}</FormError>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/client.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { ChipInput } from '../../ui/ChipInput.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { PlusIcon, StarIcon } from '../../ui/icons.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Segmented, ToggleChips } from '../../ui/Section.tsx';
@@ -236,11 +237,7 @@ function LogForm({
       />
       <TextArea label="Notes" value={notes} maxLength={2000} onChange={(e) => setNotes(e.target.value)} />
 
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-primary-strong">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
       <Button type="submit" block loading={create.isPending || update.isPending}>
         {entry ? 'Save changes' : 'Save entry'}
       </Button>

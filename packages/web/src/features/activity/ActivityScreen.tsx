@@ -7,6 +7,7 @@ import { Button, ButtonLink, buttonClass } from '../../ui/Button.tsx';
 import { ChipInput } from '../../ui/ChipInput.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { CalendarIcon, CameraIcon, EditIcon, LockIcon, PlusIcon } from '../../ui/icons.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { PHOTO_ACCEPT } from '../../ui/PhotoTiles.tsx';
@@ -355,11 +356,7 @@ function ContactPhotoControls({ contact }: { contact: Contact }) {
           </Button>
         ) : null}
       </div>
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-primary-strong">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
     </div>
   );
 }
@@ -536,11 +533,7 @@ function ContactSheet({ open, contact, onClose }: { open: boolean; contact: Cont
             suggestions={['Regular', 'Top', 'Bottom', 'Vers', 'Friend']}
           />
           <TextArea label="Notes" name="notes" maxLength={2000} defaultValue={contact?.notes ?? ''} />
-          {error ? (
-            <p role="alert" className="text-sm font-medium text-primary-strong">
-              {error}
-            </p>
-          ) : null}
+          <FormError>{error}</FormError>
           <Button type="submit" block loading={create.isPending || update.isPending}>
             Save contact
           </Button>

@@ -4,6 +4,7 @@ import { ApiError, errorMessage } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { CalendarIcon, PlusIcon } from '../../ui/icons.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -163,11 +164,7 @@ function EventSheet({ id, onClose }: { id: string | null; onClose: () => void })
               </Button>
             )
           ) : null}
-          {action.error ? (
-            <p role="alert" className="text-sm font-medium text-primary-strong">
-              {errorMessage(action.error, 'That did not work. Please try again.')}
-            </p>
-          ) : null}
+          <FormError>{action.error ? errorMessage(action.error, 'That did not work. Please try again.') : null}</FormError>
           <section aria-labelledby="comments-title" className="flex flex-col gap-2 border-t border-line pt-3">
             <h3 id="comments-title" className="text-base font-bold text-ink">
               Comments
@@ -210,11 +207,7 @@ function EventSheet({ id, onClose }: { id: string | null; onClose: () => void })
                 </Button>
               </form>
             ) : null}
-            {comment.error ? (
-              <p role="alert" className="text-sm font-medium text-primary-strong">
-                {errorMessage(comment.error, 'Your comment was not posted.')}
-              </p>
-            ) : null}
+            <FormError>{comment.error ? errorMessage(comment.error, 'Your comment was not posted.') : null}</FormError>
           </section>
         </div>
       )}
@@ -341,11 +334,7 @@ function CreateEventSheet({
           onChange={(e) => setDescription(e.target.value)}
           maxLength={1000}
         />
-        {error ? (
-          <p role="alert" className="text-sm font-medium text-primary-strong">
-            {error}
-          </p>
-        ) : null}
+        <FormError>{error}</FormError>
         <Button
           type="submit"
           block

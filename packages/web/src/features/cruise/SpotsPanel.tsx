@@ -4,6 +4,7 @@ import { ApiError, errorMessage } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { MapPinIcon, PlusIcon } from '../../ui/icons.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -214,11 +215,7 @@ function ProposeSpotSheet({ open, onClose }: { open: boolean; onClose: () => voi
           maxLength={500}
           error={fields.description}
         />
-        {error ? (
-          <p role="alert" className="text-sm font-medium text-primary-strong">
-            {error}
-          </p>
-        ) : null}
+        <FormError>{error}</FormError>
         <Button type="submit" block loading={locating || propose.isPending} disabled={!name.trim()}>
           Send for review
         </Button>

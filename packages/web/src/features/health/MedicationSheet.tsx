@@ -2,6 +2,7 @@ import type { Medication, ReminderType } from '@fmk/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { Segmented } from '../../ui/Section.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { Switch } from '../../ui/Switch.tsx';
@@ -119,11 +120,7 @@ export function MedicationSheet({
             onChange={setActive}
           />
         ) : null}
-        {error ? (
-          <p role="alert" className="text-sm font-medium text-primary-strong">
-            {error}
-          </p>
-        ) : null}
+        <FormError>{error}</FormError>
         <Button type="submit" block loading={create.isPending || update.isPending}>
           {medication ? 'Save changes' : 'Save medication'}
         </Button>

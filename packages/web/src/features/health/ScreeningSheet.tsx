@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ChipInput } from '../../ui/ChipInput.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { SelectField, TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
@@ -103,11 +104,7 @@ export function ScreeningSheet({
             ))}
           </fieldset>
         ) : null}
-        {error ? (
-          <p role="alert" className="text-sm font-medium text-primary-strong">
-            {error}
-          </p>
-        ) : null}
+        <FormError>{error}</FormError>
         <Button type="submit" block loading={create.isPending || update.isPending} disabled={tests.length === 0}>
           Save screening
         </Button>

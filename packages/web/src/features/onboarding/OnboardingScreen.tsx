@@ -3,6 +3,7 @@ import { type ChangeEvent, useId, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { CheckIcon } from '../../ui/icons.tsx';
 import { AddPhotoTile, PhotoTile, uploadChosenFiles } from '../../ui/PhotoTiles.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -140,16 +141,8 @@ export function OnboardingScreen() {
         {state.step === 'prompts' ? <PromptsStep state={state} dispatch={dispatch} /> : null}
 
         {/* Photos and prompts: the step's rule, once the person has started on it. */}
-        {error && touched.size > 0 && (state.step === 'photos' || state.step === 'prompts') ? (
-          <p role="alert" className="text-sm font-medium text-primary-strong">
-            {error}
-          </p>
-        ) : null}
-        {submitError ? (
-          <p role="alert" className="text-sm font-medium text-primary-strong">
-            {submitError}
-          </p>
-        ) : null}
+        <FormError>{error && touched.size > 0 && (state.step === 'photos' || state.step === 'prompts') ? error : null}</FormError>
+        <FormError>{submitError}</FormError>
 
         <div className="mt-auto flex gap-3 pt-4">
           {index > 0 ? (
@@ -227,11 +220,7 @@ function PhotosStep({ state, dispatch }: { state: OnboardingState; dispatch: Dis
           <AddPhotoTile uploading={upload.isPending} disabled={upload.isPending} onChange={(e) => void onFiles(e)} />
         </li>
       </ul>
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-primary-strong">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
     </div>
   );
 }
@@ -291,11 +280,7 @@ function BodyStep({ state, dispatch, showErrors }: { state: OnboardingState; dis
             }
           />
         )}
-        {err ? (
-          <p role="alert" className="text-sm font-medium text-primary-strong">
-            {err}
-          </p>
-        ) : null}
+        <FormError>{err}</FormError>
       </fieldset>
       <SelectField
         label="Position"
@@ -318,9 +303,7 @@ function PromptsStep({ state, dispatch }: { state: OnboardingState; dispatch: Di
   if (prompts.isError)
     return (
       <div className="flex flex-col gap-3">
-        <p role="alert" className="text-sm font-medium text-primary-strong">
-          {errorMessage(prompts.error, 'Prompts could not be loaded.')}
-        </p>
+        <FormError>{errorMessage(prompts.error, 'Prompts could not be loaded.')}</FormError>
         <Button variant="secondary" onClick={() => void prompts.refetch()}>
           Try again
         </Button>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ApiError, api, errorMessage } from '../../api/client.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { ChipInput } from '../../ui/ChipInput.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { ArrowDownIcon, ArrowUpIcon, CloseIcon, EditIcon, PlusIcon, StarIcon } from '../../ui/icons.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { AddPhotoTile, PhotoTile, uploadChosenFiles } from '../../ui/PhotoTiles.tsx';
@@ -401,11 +402,7 @@ function HeightField({
           onChange={(e) => onChange((d) => ({ ...d, heightCm: digits(e.target.value, 3) }))}
         />
       )}
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-primary-strong">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
     </fieldset>
   );
 }
@@ -543,11 +540,7 @@ function PhotosCard({ user }: { user: Me }) {
           )}
         </li>
       </ul>
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-primary-strong">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
       <Sheet open={upgrade !== null} onClose={() => setUpgrade(null)} title="Photo limit reached">
         <div className="flex flex-col gap-4 pb-2">
           <div className="flex items-center gap-3">
