@@ -88,10 +88,10 @@ function buildMeta(): Plugin {
 /**
  * Pages for the screens a cold start most often opens straight into (issue 8: the grid's LCP):
  * index.html plus modulepreload links for that screen's lazy chunks, so they download beside
- * the app's entry instead of after it has run. The server sends grid.html for /grid
+ * the app's entry instead of after it has run. The server sends <name>.html for /<name>
  * (packages/server/src/platform/static.ts); every other path gets index.html.
  */
-const ROUTE_PAGES = [{ page: 'grid.html', module: 'src/features/discovery/GridScreen.tsx' }];
+const ROUTE_PAGES = [{ route: '/grid', module: 'src/features/discovery/GridScreen.tsx' }];
 
 function routePages(): Plugin {
   let outDir = '';
@@ -113,7 +113,8 @@ function routePages(): Plugin {
       const entry = [...chunks.values()].find((c) => c.isEntry);
       if (!entry) return;
       const loaded = closure(entry.fileName);
-      for (const { page, module } of ROUTE_PAGES) {
+      for (const { route, module } of ROUTE_PAGES) {
+        const page = `${route.slice(1)}.html`;
         const chunk = [...chunks.values()].find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(module));
         if (!chunk) throw new Error(`fmk-route-pages: no chunk for ${module}`);
         preloads.set(

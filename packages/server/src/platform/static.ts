@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -12,9 +12,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   const index = path.join(webDist, 'index.html');
   const hasWeb = existsSync(index);
   // Screens a cold start opens straight into have their own copy of index.html that also
-  // preloads the screen's code (the web build's fmk-route-pages).
-  const routePages = new Map(
-    [['/grid', 'grid.html']].filter(([, file]) => existsSync(path.join(webDist, file!))) as [string, string][],
+  // preloads the screen's code: <name>.html serves /<name> (the web build's fmk-route-pages
+  // decides which).
+  const routePages = new Map<string, string>(
+    hasWeb
+      ? readdirSync(webDist)
+          .filter((f) => f.endsWith('.html') && f !== 'index.html')
+          .map((f) => [`/${f.slice(0, -'.html'.length)}`, f] as const)
+      : [],
   );
   if (hasWeb) {
     await app.register(fastifyStatic, {
