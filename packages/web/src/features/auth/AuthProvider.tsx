@@ -78,23 +78,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: initRun re-runs the check on "Try Again"
   useEffect(() => {
     let cancelled = false;
-    let settled = false;
     const stored = readSession();
     if (!stored.token) {
       setState({ status: 'signedOut' });
       return;
     }
     const restored = fromStorage(stored);
-    if (restored) {
-      settled = true;
-      setState(restored);
-    } else setState({ status: 'loading' });
-    const timer = setTimeout(() => {
-      if (cancelled || settled) return;
-      settled = true;
-      // Slow server: trust a stored session that has not expired; the check carries on behind it.
-      setState(fromStorage(stored) ?? { status: 'signedOut' });
-    }, AUTH_INIT_TIMEOUT_MS);
+    let settled = restored !== null;
+    setState(restored ?? { status: 'loading' });
+    // Nothing usable stored: the check decides, and a server that says nothing in 3 s signs out.
+    const timer = restored
+      ? undefined
+      : setTimeout(() => {
+          if (cancelled || settled) return;
+          settled = true;
+          setState({ status: 'signedOut' });
+        }, AUTH_INIT_TIMEOUT_MS);
 
     api<SessionResponse>('/auth/session', { token: stored.token })
       .then((s) => {
@@ -113,12 +112,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           localSignOut();
           return;
         }
+        // Offline or a server error: a session restored from storage stays usable.
         if (settled) return;
         settled = true;
-        // Offline or a server error: a still-valid stored session keeps the app usable.
-        const fallback = fromStorage(stored);
-        if (fallback) setState(fallback);
-        else if (tokenCheck(stored.expiresAt, new Date()) !== 'ok') {
+        if (tokenCheck(stored.expiresAt, new Date()) !== 'ok') {
           clearSession();
           setState({ status: 'signedOut' });
         } else setState({ status: 'error', message: Messages.initFailed });
