@@ -3,6 +3,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { useBadgesQuery } from '../features/game/queries.ts';
+import { useTimeZoneSync } from '../features/health/queries.ts';
 import { useHealthReminders } from '../features/health/useHealthReminders.ts';
 import { useLiveChannel } from '../features/live/useLiveChannel.ts';
 import { ModeSwitch } from '../features/profiles/ModeSwitch.tsx';
@@ -49,6 +50,7 @@ export function AppShell() {
   const [dimmed, dim] = useModeDim();
   useAutoModeSwitch(user, updateUser);
   useLiveChannel(user !== null);
+  useTimeZoneSync(user !== null);
   const badges = useBadgesQuery(user !== null);
   const messagesBadge = badgeLabel(badges.data?.messages ?? 0);
   // Spec section 2: a red dot on Health when a medication is due or a screening is overdue.

@@ -68,6 +68,10 @@ describe('/activity/log?edit=', () => {
       duration: 45,
       protection: 'protected',
     });
+    // The server learns the browser's zone without a visit to Health: the stats' "today" is his.
+    expect(calls.find((c) => c.key === 'PUT /api/v1/health/settings')?.body).toEqual({
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
   });
 
   it('says so when the entry is gone', async () => {

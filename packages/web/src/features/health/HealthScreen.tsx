@@ -10,7 +10,7 @@ import {
   SCREENING_THRESHOLDS,
   type Screening,
 } from '@fmk/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAppPreferences } from '../../app/usePreferences.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -24,7 +24,6 @@ import { formatClock, formatDay, formatInstantTime, longDay } from './format.ts'
 import { MedicationSheet } from './MedicationSheet.tsx';
 import { PrivacySection } from './PrivacySection.tsx';
 import {
-  syncTimeZone,
   useDeleteScreeningMutation,
   useHealthSummaryQuery,
   useLocalNow,
@@ -60,10 +59,6 @@ function HealthContent() {
   const screenings = useScreeningsQuery();
   const [editing, setEditing] = useState<Medication | 'new' | null>(null);
   const [screeningSheet, setScreeningSheet] = useState<Screening | 'new' | null>(null);
-  // Reminder pushes follow the zone of the browser the user manages his medications in.
-  useEffect(() => {
-    void syncTimeZone().catch(() => undefined);
-  }, []);
 
   const failed = meds.isError || logs.isError || screenings.isError;
   const loading = meds.isPending || logs.isPending || screenings.isPending;

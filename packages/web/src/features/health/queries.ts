@@ -161,6 +161,17 @@ export function useDeleteScreeningMutation() {
 /** Tells the server the browser's zone, so pushes come at the user's own reminder time. */
 export const syncTimeZone = () => api<void>('/health/settings', { method: 'PUT', body: { timeZone: browserTimeZone() } });
 
+/**
+ * The signed-in app tells the server the browser's zone once per start, whatever screen it opens
+ * on: reminder pushes and the activity stats' "today" and "this week" are the user's own days,
+ * not UTC's (they were only after a visit to Health).
+ */
+export function useTimeZoneSync(enabled: boolean): void {
+  useEffect(() => {
+    if (enabled) void syncTimeZone().catch(() => undefined);
+  }, [enabled]);
+}
+
 /** The server's view in the user's zone: here for the screening suggestion, which counts activity entries too. */
 export function useHealthSummaryQuery(enabled = true) {
   return useQuery({
