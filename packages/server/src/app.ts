@@ -1,4 +1,3 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -137,7 +136,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     dbKind: database.kind,
     clock,
     tokens,
-    storage: opts.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'files')),
+    storage: opts.storage ?? new LocalDiskStorage(config.filesDir),
     bus:
       opts.bus ??
       (database.kind === 'postgres' && database.url

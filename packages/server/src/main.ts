@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dbDir });
   await migrateToLatest(database.db);
   const app = await createApp({ config, database });
   await app.listen({ port: config.port, host: config.host });

@@ -509,7 +509,7 @@ async function main(): Promise<void> {
     throw new ConfigError('SEED_COUNT must be a whole number from 1 to 9999');
   if (!Number.isInteger(seed)) throw new ConfigError('SEED must be a whole number');
 
-  const dbDir = path.join(config.dataDir, 'db');
+  const { dbDir } = config;
   // PGlite is single-process and does not lock its folder: opening it beside a running server
   // would corrupt it. An open PGlite keeps postmaster.pid; a clean shutdown removes it.
   if (!config.databaseUrl && existsSync(path.join(dbDir, 'postmaster.pid'))) {
@@ -522,7 +522,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: dbDir });
   try {
     await migrateToLatest(database.db);
-    const storage = new LocalDiskStorage(path.join(config.dataDir, 'files'));
+    const storage = new LocalDiskStorage(config.filesDir);
     const r = await seedDemoUsers(database.db, storage, { count, city, seed });
     console.log(
       `Seeded ${r.created} new demo users (${r.existing} already there) around ${city} in the ${database.kind} database, seed ${seed}, in ${((Date.now() - started) / 1000).toFixed(1)} s.`,

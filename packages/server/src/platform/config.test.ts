@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DEFAULT_DATA_DIR, loadConfig, REPO_ROOT } from './config.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -10,12 +11,13 @@ const tempDir = () => {
   dirs.push(d);
   return d;
 };
+const SECRETS = { TOKEN_SECRET: 'x'.repeat(40), EMAIL_HASH_KEY: 'y'.repeat(40), HEALTH_KEY: 'z'.repeat(40) };
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
 describe('configuration', () => {
-  it('defaults to port 8080 and ./data, generating development secrets once and keeping them', () => {
+  it('defaults to port 8080, generating development secrets once and keeping them', () => {
     const dir = tempDir();
     const a = loadConfig({ DATA_DIR: dir });
     expect(a.port).toBe(8080);
@@ -26,7 +28,59 @@ describe('configuration', () => {
     const b = loadConfig({ DATA_DIR: dir });
     expect(b.tokenSecret).toBe(a.tokenSecret);
     expect(b.emailHashKey).toBe(a.emailHashKey);
-    expect(loadConfig({}).dataDir).toBe(path.resolve('./data'));
+  });
+
+  it("keeps the data in the repository root's data folder when DATA_DIR is not set", () => {
+    const c = loadConfig({ NODE_ENV: 'test', ...SECRETS });
+    expect(DEFAULT_DATA_DIR).toBe(path.join(REPO_ROOT, 'data'));
+    expect(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).toContain('"name": "fmk"');
+    expect(c).toMatchObject({ dataDir: DEFAULT_DATA_DIR, dbDir: path.join(DEFAULT_DATA_DIR, 'db') });
+    expect(c.filesDir).toBe(path.join(DEFAULT_DATA_DIR, 'files'));
+  });
+
+  /**
+   * Issue 14 item 2: `npm start` runs the server from the root (scripts/start.mjs), `npm run seed`
+   * runs the seed in packages/server (npm moves a workspace script there, INIT_CWD keeps where it
+   * was typed). Both read loadConfig().dbDir and .filesDir. Each case runs in a process of its own
+   * in that folder, so process.cwd() is really what the command has.
+   */
+  it('gives npm start and npm run seed the same data folder, whatever folder each runs in', () => {
+    const configUrl = new URL('./config.ts', import.meta.url).href;
+    const tsx = import.meta.resolve('tsx');
+    const resolveIn = (cwd: string, env: Record<string, string>) => {
+      const script = `const { loadConfig } = await import(${JSON.stringify(configUrl)});
+        const c = loadConfig({ NODE_ENV: 'test', ...JSON.parse(process.env.SECRETS), ...JSON.parse(process.env.GIVEN) });
+        console.log(JSON.stringify({ dbDir: c.dbDir, filesDir: c.filesDir }));`;
+      const out = execFileSync(process.execPath, ['--import', tsx, '--input-type=module', '-e', script], {
+        cwd,
+        env: { PATH: process.env.PATH ?? '', SECRETS: JSON.stringify(SECRETS), GIVEN: JSON.stringify(env) },
+        encoding: 'utf8',
+      });
+      return JSON.parse(out) as { dbDir: string; filesDir: string };
+    };
+    const elsewhere = tempDir();
+    const expected = { dbDir: path.join(REPO_ROOT, 'data', 'db'), filesDir: path.join(REPO_ROOT, 'data', 'files') };
+    const start = resolveIn(REPO_ROOT, { INIT_CWD: REPO_ROOT });
+    const seed = resolveIn(path.join(REPO_ROOT, 'packages/server'), { INIT_CWD: REPO_ROOT });
+    const seedRunByHand = resolveIn(path.join(REPO_ROOT, 'packages/server/src'), {});
+    const fromElsewhere = resolveIn(elsewhere, {});
+    expect(start).toEqual(expected);
+    expect(seed).toEqual(expected);
+    expect(seedRunByHand).toEqual(expected);
+    expect(fromElsewhere).toEqual(expected);
+
+    // A relative DATA_DIR is the user's: from the folder the command was typed in.
+    expect(resolveIn(path.join(REPO_ROOT, 'packages/server'), { INIT_CWD: elsewhere, DATA_DIR: './mine' }).dbDir).toBe(
+      path.join(elsewhere, 'mine', 'db'),
+    );
+    expect(resolveIn(elsewhere, { DATA_DIR: 'mine' }).dbDir).toBe(path.join(elsewhere, 'mine', 'db'));
+  }, 60_000);
+
+  it('takes a relative DATA_DIR from where the command was typed, an absolute one as it is, and refuses an empty one', () => {
+    const dir = tempDir();
+    expect(loadConfig({ NODE_ENV: 'test', ...SECRETS, DATA_DIR: 'here', INIT_CWD: dir }).dataDir).toBe(path.join(dir, 'here'));
+    expect(loadConfig({ NODE_ENV: 'test', ...SECRETS, DATA_DIR: dir, INIT_CWD: '/elsewhere' }).dataDir).toBe(dir);
+    expect(() => loadConfig({ NODE_ENV: 'test', ...SECRETS, DATA_DIR: ' ' })).toThrowError(/DATA_DIR must not be empty/);
   });
 
   it('honours PORT and DATA_DIR', () => {

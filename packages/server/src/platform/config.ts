@@ -21,7 +21,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().trim().min(1, 'DATA_DIR must not be empty').optional(),
   DATABASE_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -75,7 +75,12 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** The data folder (absolute): see `resolveDataDir`. */
   dataDir: string;
+  /** The embedded database's folder (DATA_DIR/db), for the server and the seed alike. */
+  dbDir: string;
+  /** Stored files (DATA_DIR/files): photos and their thumbnails. */
+  filesDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
   logLevel: string;
@@ -101,7 +106,22 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+/** The repository's root, found from this module's own place (packages/server/src/platform), never from the cwd. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
+/** Where the data lives when DATA_DIR is not set: the repository root's `data`, for every command. */
+export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, 'data');
+
+/**
+ * The data folder. Unset, it is `<repo>/data` whichever folder a command runs in (`npm start` runs
+ * the server from the root, `npm run seed` and `npm run dev` run in packages/server: they used to
+ * disagree). A relative DATA_DIR is the user's own and is taken from the folder the command was
+ * typed in: npm's INIT_CWD when npm started it (npm moves a workspace script into its package),
+ * else the current directory. An absolute one is used as it is.
+ */
+export function resolveDataDir(env: NodeJS.ProcessEnv, given: string | undefined): string {
+  if (!given) return DEFAULT_DATA_DIR;
+  return path.resolve(env.INIT_CWD || process.cwd(), given);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -110,7 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  const dataDir = resolveDataDir(env, e.DATA_DIR);
   const secrets = resolveSecrets(e, dataDir);
   const vapid = resolveVapid(e, dataDir);
   const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
@@ -122,10 +142,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    dbDir: path.join(dataDir, 'db'),
+    filesDir: path.join(dataDir, 'files'),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
-    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'packages/web/dist')),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'packages/web/dist')),
     tokenSecret: secrets.TOKEN_SECRET,
     emailHashKey: secrets.EMAIL_HASH_KEY,
     healthKey: secrets.HEALTH_KEY,
