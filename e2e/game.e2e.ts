@@ -48,6 +48,7 @@ describe('the grid and the game in Chromium', () => {
     await a.page.getByRole('button', { name: 'Share my location' }).click();
     await a.page.getByRole('heading', { name: 'No one nearby yet' }).waitFor();
 
+    // Ben joins after Alex's grid was first served today: he still opens (any 5 / 25 a day).
     await joinAndShareLocation(b.page, 'Ben');
     await b.page.getByRole('link', { name: /^Alex, 29/ }).waitFor();
 
@@ -115,7 +116,21 @@ describe('the grid and the game in Chromium', () => {
     expect(rendered).toBeGreaterThan(6);
     expect(rendered).toBeLessThan(60);
 
-    // Scroll to the end: the next page loads, and cells past 25 are locked (Premium).
+    // A beta sign-up is Premium: 25 opens today, nothing locked until they are spent. Spend them
+    // (as 25 profile visits would), then the rest of the grid locks.
+    await page.getByText('25 of 25 profile opens left today').waitFor();
+    const spent = await page.evaluate(async () => {
+      const headers = { authorization: `Bearer ${localStorage.getItem('auth_token')}` };
+      const g = (await (await fetch('/api/v1/grid?limit=60', { headers })).json()) as { items: { uid: string }[] };
+      let n = 0;
+      for (const c of g.items.slice(0, 25)) if ((await fetch(`/api/v1/users/${c.uid}`, { headers })).ok) n++;
+      return n;
+    });
+    expect(spent).toBe(25);
+    await page.reload();
+    await grid.waitFor();
+    await page.getByText('0 of 25 profile opens left today').waitFor();
+    // Scroll to the end: the next page loads, and the cells not opened are locked.
     for (let i = 0; i < 12; i++) {
       await page.mouse.wheel(0, 1500);
       await page.waitForTimeout(120);

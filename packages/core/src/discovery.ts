@@ -59,7 +59,7 @@ export const gridCellSchema = z.object({
   isOnline: z.boolean().nullable(),
   currentMode: z.enum(MODES),
   rightNow: z.string().nullable(),
-  /** Outside the viewer's clickable set (tier limit): shown, but the profile does not open. */
+  /** The viewer has no profile opens left today and this one would need one: shown, but it does not open. */
   locked: z.boolean(),
 });
 export type GridCell = z.infer<typeof gridCellSchema>;
@@ -67,8 +67,10 @@ export type GridCell = z.infer<typeof gridCellSchema>;
 export const gridPageSchema = z.object({
   items: z.array(gridCellSchema),
   nextCursor: z.string().nullable(),
-  /** The viewer's clickable-profile allowance: 5 / 25 / -1 (unlimited). */
+  /** The viewer's profile opens a day: 5 / 25 / -1 (unlimited). */
   clickableLimit: z.number().int(),
+  /** Opens left today (-1 unlimited); matches, partners and men who liked the viewer never cost one. */
+  opensLeft: z.number().int(),
   /** False until the viewer has shared a location: the grid is then empty. */
   hasLocation: z.boolean(),
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { badgeLabel, clickableSet, matchPair, matchTypeOf, pendingCount } from './game.ts';
+import { badgeLabel, matchPair, matchTypeOf, openOutcome, opensLeft, pendingCount } from './game.ts';
+import { TIER_LIMITS, TIERS } from './tiers.ts';
 
 describe('the game', () => {
   it('types a match by both actions', () => {
@@ -27,19 +28,45 @@ describe('the game', () => {
     expect(badgeLabel(10)).toBe('9+');
   });
 
-  it('opens the first 5 / 25 / all grid profiles by tier, plus matches and partners', () => {
-    const grid = Array.from({ length: 40 }, (_, i) => `u${i}`);
-    expect(clickableSet(grid, 'free').size).toBe(5);
-    expect(clickableSet(grid, 'free').has('u4')).toBe(true);
-    expect(clickableSet(grid, 'free').has('u5')).toBe(false);
-    expect(clickableSet(grid, 'premium').size).toBe(25);
-    expect(clickableSet(grid, 'platinum').size).toBe(40);
-    expect(clickableSet(grid, 'free', ['u30', 'x']).has('u30')).toBe(true);
+  it('lets a viewer spend 5 / 25 / unlimited opens a day, never fewer than 0 left', () => {
+    expect(opensLeft('free', 0)).toBe(5);
+    expect(opensLeft('free', 4)).toBe(1);
+    expect(opensLeft('premium', 0)).toBe(25);
+    expect(opensLeft('platinum', 1000)).toBe(-1);
     fc.assert(
-      fc.property(fc.uniqueArray(fc.string(), { maxLength: 60 }), (ids) => {
-        const s = clickableSet(ids, 'free');
-        expect(s.size).toBe(Math.min(5, ids.length));
+      fc.property(fc.constantFrom(...TIERS), fc.nat(200), (tier, used) => {
+        const left = opensLeft(tier, used);
+        if (tier === 'platinum') expect(left).toBe(-1);
+        else expect(left).toBe(Math.max(0, TIER_LIMITS[tier].clickableProfiles - used));
       }),
+    );
+  });
+
+  it('never spends an open on self, matches, partners, likers or one already opened today', () => {
+    const none = { self: false, matched: false, conversation: false, likedViewer: false, openedToday: false };
+    expect(openOutcome('free', none, 0)).toBe('spend');
+    expect(openOutcome('free', none, 5)).toBe('locked');
+    expect(openOutcome('premium', none, 24)).toBe('spend');
+    expect(openOutcome('premium', none, 25)).toBe('locked');
+    expect(openOutcome('platinum', none, 10_000)).toBe('open');
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...TIERS),
+        fc.record({
+          self: fc.boolean(),
+          matched: fc.boolean(),
+          conversation: fc.boolean(),
+          likedViewer: fc.boolean(),
+          openedToday: fc.boolean(),
+        }),
+        fc.nat(100),
+        (tier, r, used) => {
+          const out = openOutcome(tier, r, used);
+          const free = r.self || r.matched || r.conversation || r.likedViewer || r.openedToday || tier === 'platinum';
+          expect(out === 'open').toBe(free);
+          if (!free) expect(out).toBe(opensLeft(tier, used) > 0 ? 'spend' : 'locked');
+        },
+      ),
     );
   });
 });

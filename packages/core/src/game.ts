@@ -30,14 +30,40 @@ export function badgeLabel(count: number): string | null {
 }
 
 /**
- * Which profiles of the viewer's grid open (spec section 6: 5 / 25 / unlimited): the first N in
- * the viewer's grid order, plus matches and conversation partners, which always open.
+ * Profile opens (spec section 6: clickable grid profiles 5 / 25 / unlimited) are a choice the
+ * viewer spends: any N distinct profiles a UTC day, from anywhere in the grid, counted when first
+ * opened; one opened stays open all day. Some never cost an open (see `OpenRelation`), or two men
+ * who met the same day could never reach each other.
  */
-export function clickableSet(gridOrder: readonly string[], tier: Tier, alwaysOpen: Iterable<string> = []): Set<string> {
+export interface OpenRelation {
+  self: boolean;
+  matched: boolean;
+  conversation: boolean;
+  /** He already chose fuck or marry on the viewer: the viewer must be able to choose back. */
+  likedViewer: boolean;
+  openedToday: boolean;
+}
+
+/** Opens left today for a tier's allowance (-1 unlimited): never below 0. */
+export function opensLeft(tier: Tier, openedToday: number): number {
   const limit = TIER_LIMITS[tier].clickableProfiles;
-  const open = new Set(limit === UNLIMITED ? gridOrder : gridOrder.slice(0, limit));
-  for (const id of alwaysOpen) open.add(id);
-  return open;
+  return limit === UNLIMITED ? UNLIMITED : Math.max(0, limit - openedToday);
+}
+
+/** Whether a profile opens without spending one of the day's opens. */
+export function opensFree(tier: Tier, r: OpenRelation): boolean {
+  return (
+    TIER_LIMITS[tier].clickableProfiles === UNLIMITED || r.self || r.matched || r.conversation || r.likedViewer || r.openedToday
+  );
+}
+
+/**
+ * What opening a profile does: 'open' (free), 'spend' (counts one of today's opens) or 'locked'
+ * (none left; the server answers limit_reached with the plan that lifts it).
+ */
+export function openOutcome(tier: Tier, r: OpenRelation, openedToday: number): 'open' | 'spend' | 'locked' {
+  if (opensFree(tier, r)) return 'open';
+  return opensLeft(tier, openedToday) > 0 ? 'spend' : 'locked';
 }
 
 /** Today's super selections left (-1 unlimited) for an allowance from SUPER_PER_DAY. */

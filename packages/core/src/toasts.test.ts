@@ -39,6 +39,16 @@ describe('toast durations (spec 9)', () => {
 });
 
 describe('toast list', () => {
+  it('shows a keyed toast once: a second with the same key replaces the first', () => {
+    const keyed = (id: string, key?: string) => ({ ...t(id), ...(key ? { key } : {}) });
+    let list = pushToast([], keyed('a', 'message-limit'));
+    list = pushToast(list, keyed('b'));
+    list = pushToast(list, keyed('c', 'message-limit'));
+    expect(list.map((x) => x.id)).toEqual(['c', 'b']);
+    list = pushToast(list, keyed('d', 'other'));
+    expect(list.map((x) => x.id)).toEqual(['d', 'c', 'b']);
+  });
+
   it('puts the newest toast on top', () => {
     const list = pushToast(pushToast([], t('first')), t('second'));
     expect(list.map((x) => x.id)).toEqual(['second', 'first']);

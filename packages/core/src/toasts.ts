@@ -43,6 +43,11 @@ export interface Toast {
   duration: number;
   timestamp: number;
   action?: ToastAction;
+  /**
+   * One of a kind: a new toast with the same key replaces the one shown (a limit reached by two
+   * sends in a row is said once, not stacked).
+   */
+  key?: string;
 }
 
 export type ToastInput = Omit<Toast, 'id' | 'timestamp' | 'duration'> & { duration?: number };
@@ -51,9 +56,13 @@ export function durationFor(type: ToastType): number {
   return TOAST_DURATIONS[type] ?? DEFAULT_TOAST_DURATION;
 }
 
-/** The newest toast goes on top; older ones beyond the cap fall off the bottom. */
+/**
+ * The newest toast goes on top; older ones beyond the cap fall off the bottom. A keyed toast
+ * replaces any shown with its key.
+ */
 export function pushToast(list: readonly Toast[], toast: Toast, cap: number = MAX_TOASTS): Toast[] {
-  return [toast, ...list].slice(0, Math.max(0, cap));
+  const rest = toast.key === undefined ? list : list.filter((t) => t.key !== toast.key);
+  return [toast, ...rest].slice(0, Math.max(0, cap));
 }
 
 export function removeToast(list: readonly Toast[], id: string): Toast[] {

@@ -104,8 +104,8 @@ export async function setPreferences(db: Db, userId: string, p: Partial<Preferen
 }
 
 /**
- * Puts `targetId` in the viewer's clickable set for the day, as serving his grid would. For tests
- * about something else than the tier limit (which the grid tests prove through the grid itself).
+ * Counts `targetId` as opened by the viewer today, as a first open would. For tests about
+ * something else than the tier limit (which the grid tests prove through the API).
  */
 export async function unlockProfile(db: Db, viewerId: string, targetId: string, now: Date): Promise<void> {
   await db

@@ -55,7 +55,7 @@ describe('early first grid page (early.ts)', () => {
       rightNow: null,
       locked: false,
     }));
-    const page: GridPage = { items, nextCursor: null, clickableLimit: 50, hasLocation: true };
+    const page: GridPage = { items, nextCursor: null, clickableLimit: 50, opensLeft: 50, hasLocation: true };
     const calls = serve({
       'GET /api/v1/auth/session': session(user),
       [`GET /api/v1${appPath()}`]: () => json(200, page),
@@ -90,7 +90,7 @@ describe('early first grid page (early.ts)', () => {
       [`GET /api/v1${appPath()}`]: () =>
         n++ === 0
           ? json(500, { error: 'internal', message: 'boom' })
-          : json(200, { items: [], nextCursor: null, clickableLimit: 5, hasLocation: true }),
+          : json(200, { items: [], nextCursor: null, clickableLimit: 5, opensLeft: 5, hasLocation: true }),
     });
     window.history.replaceState(null, '', '/grid');
     startEarly(window);

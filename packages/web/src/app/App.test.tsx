@@ -35,7 +35,7 @@ describe('app routes and guards', () => {
     serve({
       'GET /api/v1/auth/session': () => json(200, { user: me(), expiresAt: new Date(Date.now() + 3600_000).toISOString() }),
       'GET /api/v1/grid?limit=60&ageMin=18&ageMax=50&maxDistance=50&showMe=everyone': () =>
-        json(200, { items: [], nextCursor: null, clickableLimit: 5, hasLocation: false }),
+        json(200, { items: [], nextCursor: null, clickableLimit: 5, opensLeft: 5, hasLocation: false }),
     });
     signInStored(me());
     start('/');
@@ -66,7 +66,7 @@ describe('app routes and guards', () => {
       // The check never answers here: the grid shows from the stored session regardless.
       'GET /api/v1/auth/session': () => new Promise<Response>(() => {}),
       'GET /api/v1/grid?limit=60&ageMin=18&ageMax=50&maxDistance=50&showMe=everyone': () =>
-        json(200, { items: [], nextCursor: null, clickableLimit: 5, hasLocation: false }),
+        json(200, { items: [], nextCursor: null, clickableLimit: 5, opensLeft: 5, hasLocation: false }),
     });
     signInStored(me());
     start('/grid');

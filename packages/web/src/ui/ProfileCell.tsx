@@ -9,7 +9,8 @@ const overlay = 'absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 via-
  * One grid cell: photo, name and age, online dot, rounded distance, the "right now" line.
  * Fixed size (from the virtualised row), image lazy (but the first screen's) with width/height
  * set: no layout shift.
- * A locked cell (outside the viewer's clickable set) is blurred and asks for an upgrade.
+ * A locked cell (today's profile opens are spent and this one would need one) is blurred, says
+ * so, and asks for an upgrade.
  */
 export const ProfileCell = memo(function ProfileCell({
   cell,
@@ -60,10 +61,10 @@ export const ProfileCell = memo(function ProfileCell({
       ) : null}
       <span className={overlay}>
         <span className="block truncate text-sm leading-tight font-bold text-white">
-          {cell.locked ? 'Locked' : `${name}, ${age}`}
+          {cell.locked ? 'No opens left' : `${name}, ${age}`}
         </span>
         <span className="block truncate text-xs leading-tight font-medium text-white/90">
-          {cell.rightNow && !cell.locked ? cell.rightNow : cell.distance}
+          {cell.locked ? '0 opens left today' : cell.rightNow ? cell.rightNow : cell.distance}
         </span>
       </span>
     </>
@@ -78,7 +79,7 @@ export const ProfileCell = memo(function ProfileCell({
         type="button"
         className={cls}
         style={style}
-        aria-label={`Locked profile, ${cell.distance} away. Upgrade to open it.`}
+        aria-label={`Locked profile, ${cell.distance} away. No profile opens left today: upgrade to open it.`}
         onClick={() => onLocked(cell)}
       >
         {body}

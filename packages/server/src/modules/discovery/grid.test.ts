@@ -10,7 +10,7 @@ import {
 } from '@fmk/core';
 import { describe, expect, it } from 'vitest';
 import { east, placeUser, setPreferences } from '../../../test/discovery.ts';
-import { block, setTier, signUp } from '../../../test/factories.ts';
+import { block, PASSWORD, setTier, signUp } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 
 type Headers = Record<string, string>;
@@ -61,7 +61,7 @@ describe.each(DB_KINDS)('GET /grid on %s', (kind) => {
     expect((await grid({})).statusCode).toBe(401);
     const v = await signUp(t().app);
     await setTier(t().db, v.user.uid, 'free');
-    expect(await page(v.headers)).toEqual({ items: [], nextCursor: null, clickableLimit: 5, hasLocation: false });
+    expect(await page(v.headers)).toEqual({ items: [], nextCursor: null, clickableLimit: 5, opensLeft: 5, hasLocation: false });
   });
 
   it('orders by distance between cells, labels distances in buckets and never sends coordinates', async () => {
@@ -224,24 +224,108 @@ describe.each(DB_KINDS)('GET /grid on %s', (kind) => {
     expect((await grid(v.headers, { cursor: forged })).statusCode).toBe(400);
   });
 
-  it('opens the first 5 for free users; the server refuses the rest (403) but opens matches', async () => {
+  const profile = (headers: Headers, id: string) => t().app.inject({ method: 'GET', url: `/api/v1/users/${id}`, headers });
+  const choose = (headers: Headers, targetId: string, action: 'fuck' | 'marry' | 'kill') =>
+    t().app.inject({
+      method: 'POST',
+      url: '/api/v1/selections',
+      headers,
+      payload: { targetId, action, clientId: `c-${targetId}-${action}-${Math.random().toString(36).slice(2)}` },
+    });
+  const lockedOf = async (headers: Headers) => (await page(headers)).items.map((i) => i.locked);
+
+  it('lets a free user open any 5 profiles a day, from anywhere in the grid; the server refuses the 6th', async () => {
     const here = newTown();
     const placed: string[] = [];
     for (let i = 0; i < 8; i++) placed.push(await place(uid(`c${i}`), east(here, 1 + i)));
     const v = await viewer(here, 'free');
     const p = await page(v.headers);
     expect(p.clickableLimit).toBe(5);
+    expect(p.opensLeft).toBe(5);
     expect(ids(p)).toEqual(placed);
-    expect(p.items.map((i) => i.locked)).toEqual([false, false, false, false, false, true, true, true]);
-    const profile = (id: string) => t().app.inject({ method: 'GET', url: `/api/v1/users/${id}`, headers: v.headers });
-    expect((await profile(placed[0]!)).statusCode).toBe(200);
-    expect((await profile(placed[4]!)).statusCode).toBe(200);
-    const refused = await profile(placed[5]!);
+    // Nothing is locked while opens are left: the choice is the viewer's.
+    expect(p.items.every((i) => !i.locked)).toBe(true);
+    // Opened from the far end of the grid, not its first five.
+    for (const [n, id] of [placed[7], placed[6], placed[5], placed[4]].entries()) {
+      expect((await profile(v.headers, id!)).statusCode).toBe(200);
+      expect((await page(v.headers)).opensLeft).toBe(4 - n);
+    }
+    // Opening one already opened today costs nothing.
+    expect((await profile(v.headers, placed[7]!)).statusCode).toBe(200);
+    expect((await page(v.headers)).opensLeft).toBe(1);
+    expect((await profile(v.headers, placed[0]!)).statusCode).toBe(200);
+    const spent = await page(v.headers);
+    expect(spent.opensLeft).toBe(0);
+    // Now the ones not opened are locked; the opened ones stay open all day.
+    expect(spent.items.map((i) => i.locked)).toEqual([false, true, true, true, false, false, false, false]);
+    const refused = await profile(v.headers, placed[1]!);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ error: 'limit_reached', message: CLICKABLE_UPSELL });
-    // Serving the grid again does not unlock more the same day.
-    await page(v.headers);
-    expect((await profile(placed[6]!)).statusCode).toBe(403);
+    expect((await profile(v.headers, placed[5]!)).statusCode).toBe(200);
+    // Your own profile always opens; an unknown one is still 'User not found'.
+    expect((await profile(v.headers, v.user.uid)).statusCode).toBe(200);
+    expect((await profile(v.headers, 'no-such-user')).statusCode).toBe(404);
+    // A new UTC day gives five new opens.
+    t().clock.advance(24 * 3_600_000);
+    const login = await t().app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: v.user.email, password: PASSWORD },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const tomorrow = await page({ authorization: `Bearer ${login.json().token}` });
+    expect(tomorrow.opensLeft).toBe(5);
+    expect(tomorrow.items.every((i) => !i.locked)).toBe(true);
+  });
+
+  it('opens a man who joined after the grid was first served the same day', async () => {
+    const here = newTown();
+    for (let i = 0; i < 6; i++) await place(uid(`early${i}`), east(here, 1 + i));
+    const v = await viewer(here, 'free');
+    expect((await page(v.headers)).opensLeft).toBe(5);
+    // A friend signs up later that day, next door.
+    const friend = await viewer(east(here, 0.1), 'free');
+    await t().db.updateTable('users').set({ onboarding_complete: true }).where('id', '=', friend.user.uid).execute();
+    const p = await page(v.headers);
+    expect(ids(p)[0]).toBe(friend.user.uid);
+    expect(p.items[0]!.locked).toBe(false);
+    expect((await profile(v.headers, friend.user.uid)).statusCode).toBe(200);
+    expect((await profile(friend.headers, v.user.uid)).statusCode).toBe(200);
+    // Both choose: a match, reached through the API alone.
+    expect((await choose(v.headers, friend.user.uid, 'fuck')).statusCode).toBe(200);
+    const back = await choose(friend.headers, v.user.uid, 'marry');
+    expect(back.statusCode).toBe(200);
+    expect(back.json().match).toMatchObject({ matchType: 'mixed' });
+  });
+
+  it('never spends an open on a man who liked you, a match or a partner, even with none left', async () => {
+    const here = newTown();
+    const placed: string[] = [];
+    for (let i = 0; i < 7; i++) placed.push(await place(uid(`l${i}`), east(here, 1 + i)));
+    const v = await viewer(here, 'free');
+    for (const id of placed.slice(0, 5)) expect((await profile(v.headers, id)).statusCode).toBe(200);
+    expect(await lockedOf(v.headers)).toEqual([false, false, false, false, false, true, true]);
+    // placed[5] chooses marry on the viewer: in his "Likes you", so he must open.
+    const liker = placed[5]!;
+    await t()
+      .db.insertInto('selections')
+      .values({
+        id: `s-${liker}`,
+        chooser_id: liker,
+        target_id: v.user.uid,
+        action: 'marry',
+        is_super: false,
+        client_id: `seed-${liker}`,
+        created_at: now(),
+        updated_at: now(),
+      })
+      .execute();
+    expect(await lockedOf(v.headers)).toEqual([false, false, false, false, false, false, true]);
+    expect((await profile(v.headers, liker)).statusCode).toBe(200);
+    expect((await page(v.headers)).opensLeft).toBe(0);
+    const match = await choose(v.headers, liker, 'marry');
+    expect(match.statusCode).toBe(200);
+    expect(match.json().match).toMatchObject({ matchType: 'perfect-marry' });
     // Matches (and conversation partners) always open.
     const [a, b] = [v.user.uid, placed[6]!].sort() as [string, string];
     await t()
@@ -256,11 +340,19 @@ describe.each(DB_KINDS)('GET /grid on %s', (kind) => {
         matched_at: now(),
       })
       .execute();
-    expect((await profile(placed[6]!)).statusCode).toBe(200);
-    expect((await page(v.headers)).items.map((i) => i.locked)).toEqual([false, false, false, false, false, true, false, true]);
-    // Your own profile always opens; an unknown one is still 'User not found'.
-    expect((await profile(v.user.uid)).statusCode).toBe(200);
-    expect((await profile('no-such-user')).statusCode).toBe(404);
+    expect((await profile(v.headers, placed[6]!)).statusCode).toBe(200);
+    expect(await lockedOf(v.headers)).toEqual([false, false, false, false, false, false, false]);
+  });
+
+  it('counts opens made at the same moment one at a time: never more than the allowance', async () => {
+    const here = newTown();
+    const placed: string[] = [];
+    for (let i = 0; i < 12; i++) placed.push(await place(uid(`r${i}`), east(here, 1 + i)));
+    const v = await viewer(here, 'free');
+    const codes = await Promise.all(placed.map(async (id) => (await profile(v.headers, id)).statusCode));
+    expect(codes.filter((c) => c === 200)).toHaveLength(5);
+    expect(codes.filter((c) => c === 403)).toHaveLength(7);
+    expect((await page(v.headers)).opensLeft).toBe(0);
   });
 
   it('opens 25 for premium (then the Platinum upsell) and everything for platinum', async () => {
@@ -268,27 +360,19 @@ describe.each(DB_KINDS)('GET /grid on %s', (kind) => {
     const placed: string[] = [];
     for (let i = 0; i < 27; i++) placed.push(await place(uid(`k${i}`), east(here, 0.6 * i)));
     const premium = await viewer(here, 'premium');
-    const p = await page(premium.headers, { limit: 10 });
-    expect(p.clickableLimit).toBe(25);
-    const all = [...p.items];
-    let cursor = p.nextCursor;
-    while (cursor) {
-      const next = await page(premium.headers, { limit: 10, cursor });
-      all.push(...next.items);
-      cursor = next.nextCursor;
-    }
-    expect(all.filter((i) => !i.locked)).toHaveLength(25);
-    expect(all.slice(0, 25).every((i) => !i.locked)).toBe(true);
-    const locked = all.find((i) => i.locked)!;
-    const res = await t().app.inject({ method: 'GET', url: `/api/v1/users/${locked.uid}`, headers: premium.headers });
+    expect((await page(premium.headers)).opensLeft).toBe(25);
+    for (const id of placed.slice(2)) expect((await profile(premium.headers, id)).statusCode).toBe(200);
+    const all = (await page(premium.headers, { limit: 100 })).items;
+    expect(all.filter((i) => i.locked).map((i) => i.uid)).toEqual(placed.slice(0, 2));
+    const res = await profile(premium.headers, placed[0]!);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(CLICKABLE_UPSELL_PLATINUM);
 
     const platinum = await viewer(here, 'platinum');
     const pp = await page(platinum.headers, { limit: 100 });
     expect(pp.clickableLimit).toBe(-1);
+    expect(pp.opensLeft).toBe(-1);
     expect(pp.items.every((i) => !i.locked)).toBe(true);
-    const open = await t().app.inject({ method: 'GET', url: `/api/v1/users/${locked.uid}`, headers: platinum.headers });
-    expect(open.statusCode).toBe(200);
+    for (const id of placed) expect((await profile(platinum.headers, id)).statusCode).toBe(200);
   });
 });

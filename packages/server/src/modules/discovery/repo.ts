@@ -218,7 +218,10 @@ export function visibleInGrid(eb: GridEB, v: GridViewer, f: GridFilters): Expres
   return eb.and(conditions);
 }
 
-/** Opens whatever the tier limit says (matches, conversation partners, today's unlocked set). */
+/**
+ * Opens without spending one of the day's opens (core `opensFree`): opened today, a match, a
+ * conversation partner, or a man who chose fuck or marry on the viewer.
+ */
 export function openToViewer(eb: GridEB, v: GridViewer): Expression<SqlBool> {
   const pair = sql<SqlBool>`p.user_a = least(${v.id}, ul.user_id) and p.user_b = greatest(${v.id}, ul.user_id)`;
   return eb.or([
@@ -232,6 +235,13 @@ export function openToViewer(eb: GridEB, v: GridViewer): Expression<SqlBool> {
     ),
     eb.exists(eb.selectFrom('matches as p').select(sql`1`.as('one')).where(pair)),
     eb.exists(eb.selectFrom('conversations as p').select(sql`1`.as('one')).where(pair)),
+    eb.exists(
+      eb
+        .selectFrom('selections as l')
+        .select(sql`1`.as('one'))
+        .whereRef('l.chooser_id', '=', 'ul.user_id')
+        .where('l.target_id', '=', v.id),
+    ),
   ]);
 }
 
@@ -324,35 +334,68 @@ export function gridViewerQuery(db: Db, viewerId: string, today: string) {
     .where('u.id', '=', viewerId);
 }
 
-export async function insertUnlocks(db: Db, viewerId: string, day: string, targets: readonly string[], at: Date): Promise<void> {
-  if (targets.length === 0) return;
-  await db
-    .insertInto('grid_unlocks')
-    .values(targets.map((t, i) => ({ viewer_id: viewerId, day, target_id: t, position: i, created_at: at })))
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+/** The viewer's row locked for the transaction: profile opens of one viewer are counted one at a time. */
+export function lockViewerForOpen(trx: Db, viewerId: string) {
+  return trx
+    .selectFrom('users')
+    .select(['subscription_tier', 'has_lifetime_premium'])
+    .where('id', '=', viewerId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
-/** Whether the target opens for the viewer whatever the grid says: match or conversation partner, or unlocked today. */
-export async function isOpenTo(db: Db, viewerId: string, targetId: string, today: string): Promise<boolean> {
+/** How the target stands to the viewer for the open rule (core `OpenRelation`, less self), and today's opens. */
+export async function findOpenRelation(db: Db, viewerId: string, targetId: string, today: string) {
   const [a, b] = viewerId < targetId ? [viewerId, targetId] : [targetId, viewerId];
   const row = await db
     .selectNoFrom((eb) => [
       eb
-        .or([
-          eb.exists(
-            eb
-              .selectFrom('grid_unlocks')
-              .select('target_id')
-              .where('viewer_id', '=', viewerId)
-              .where('day', '=', today)
-              .where('target_id', '=', targetId),
-          ),
-          eb.exists(eb.selectFrom('matches').select('id').where('user_a', '=', a).where('user_b', '=', b)),
-          eb.exists(eb.selectFrom('conversations').select('id').where('user_a', '=', a).where('user_b', '=', b)),
-        ])
-        .as('open'),
+        .exists(
+          eb
+            .selectFrom('grid_unlocks')
+            .select('target_id')
+            .where('viewer_id', '=', viewerId)
+            .where('day', '=', today)
+            .where('target_id', '=', targetId),
+        )
+        .as('opened_today'),
+      eb.exists(eb.selectFrom('matches').select('id').where('user_a', '=', a).where('user_b', '=', b)).as('matched'),
+      eb.exists(eb.selectFrom('conversations').select('id').where('user_a', '=', a).where('user_b', '=', b)).as('conversation'),
+      eb
+        .exists(eb.selectFrom('selections').select('id').where('chooser_id', '=', targetId).where('target_id', '=', viewerId))
+        .as('liked_viewer'),
+      eb
+        .selectFrom('grid_unlocks')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('viewer_id', '=', viewerId)
+        .where('day', '=', today)
+        .as('opened_count'),
     ])
     .executeTakeFirstOrThrow();
-  return Boolean(row.open);
+  return {
+    relation: {
+      self: false,
+      matched: Boolean(row.matched),
+      conversation: Boolean(row.conversation),
+      likedViewer: Boolean(row.liked_viewer),
+      openedToday: Boolean(row.opened_today),
+    },
+    openedCount: Number(row.opened_count ?? 0),
+  };
+}
+
+/** Records one spent open (the position is its order in the day). */
+export async function insertOpen(
+  db: Db,
+  viewerId: string,
+  day: string,
+  targetId: string,
+  position: number,
+  at: Date,
+): Promise<void> {
+  await db
+    .insertInto('grid_unlocks')
+    .values({ viewer_id: viewerId, day, target_id: targetId, position, created_at: at })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }

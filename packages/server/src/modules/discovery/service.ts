@@ -2,13 +2,13 @@ import {
   ADVANCED_FILTERS_UPSELL,
   type Clock,
   cellOf,
-  clickableSet,
   effectiveTier,
   type GridPage,
   type GridQuery,
   isImpossibleJump,
   LOCATION_UPDATE_MIN_INTERVAL_MS,
   type LocationBody,
+  opensLeft,
   snap,
   TIER_LIMITS,
   UNLIMITED,
@@ -28,7 +28,6 @@ import {
   type GridRow,
   type GridViewer,
   gridPageQuery,
-  insertUnlocks,
   lockUserForLocation,
   nearestExtent,
   setLocationConsent,
@@ -195,42 +194,32 @@ export class GridService {
     const prefs = viewer.preferences;
     if ((q.ageMin ?? prefs.ageRange[0]) > (q.ageMax ?? prefs.ageRange[1])) throw badRequest(GridMessages.ageRange);
     if (viewer.lat === null || viewer.lng === null || !viewer.location_active) {
-      return { items: [], nextCursor: null, clickableLimit, hasLocation: false };
+      return {
+        items: [],
+        nextCursor: null,
+        clickableLimit,
+        opensLeft: opensLeft(tier, viewer.unlocked_today ?? 0),
+        hasLocation: false,
+      };
     }
     const cursor = q.cursor ? this.cursors.open(q.cursor, viewerId) : null;
     if (q.cursor && !cursor) throw badRequest(GridMessages.badCursor);
 
     const { v, filters } = gridSearch(viewerId, { ...viewer, lat: viewer.lat, lng: viewer.lng }, q, now, cursor);
 
-    // The clickable set is the first N of the day's first page (topped up while short of N).
-    const unlocking = !cursor && clickableLimit !== UNLIMITED && (viewer.unlocked_today ?? 0) < clickableLimit;
-    const fetch = Math.max(q.limit, unlocking ? clickableLimit : 0) + 1;
-    const rows = await this.visibleNearest(db, v, filters, cursor, fetch);
-
-    const unlocked = new Set<string>();
-    if (unlocking) {
-      const room = clickableLimit - (viewer.unlocked_today ?? 0);
-      const firstN = [
-        ...clickableSet(
-          rows.slice(0, clickableLimit).map((r) => r.id),
-          tier,
-        ),
-      ];
-      const add = firstN.filter((id) => !rows.find((r) => r.id === id)?.open).slice(0, room);
-      await insertUnlocks(db, viewerId, today, add, now);
-      for (const id of add) unlocked.add(id);
-    }
+    const rows = await this.visibleNearest(db, v, filters, cursor, q.limit + 1);
+    // A cell is locked only once the day's opens are spent and it would need one (core openOutcome).
+    const left = opensLeft(tier, viewer.unlocked_today ?? 0);
 
     const page = rows.slice(0, q.limit);
     const last = page.at(-1);
     const more = rows.length > q.limit && last !== undefined;
     const units = prefs.units;
     return {
-      items: page.map((r) =>
-        toGridCell(r, { lat: v.lat, lng: v.lng }, units, !(clickableLimit === UNLIMITED || r.open || unlocked.has(r.id))),
-      ),
+      items: page.map((r) => toGridCell(r, { lat: v.lat, lng: v.lng }, units, left === 0 && !r.open)),
       nextCursor: more ? this.cursors.seal({ viewerId, seedDay: v.seedDay, d: Number(last.d), id: last.id }) : null,
       clickableLimit,
+      opensLeft: left,
       hasLocation: true,
     };
   }

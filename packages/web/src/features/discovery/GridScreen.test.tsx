@@ -1,7 +1,7 @@
 import { ADVANCED_FILTERS_UPSELL, CLICKABLE_UPSELL, type GridCell, type GridPage } from '@fmk/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, me, serve, session, signInStored, start } from '../../test/fixtures.tsx';
+import { json, me, publicProfile, serve, session, signInStored, start } from '../../test/fixtures.tsx';
 import { kill, resetKilled } from '../game/killed.ts';
 
 const user = me();
@@ -25,6 +25,7 @@ const page = (items: GridCell[], over: Partial<GridPage> = {}): GridPage => ({
   items,
   nextCursor: null,
   clickableLimit: 5,
+  opensLeft: 0,
   hasLocation: true,
   ...over,
 });
@@ -57,6 +58,10 @@ describe('grid /grid', () => {
     expect(img?.getAttribute('loading')).toBe('eager');
     expect(img?.getAttribute('fetchpriority')).toBe('high');
     expect(img?.getAttribute('width')).toBeTruthy();
+    // It says why: today's opens are spent (the count above the grid says 0 of 5).
+    expect(locked.getAttribute('aria-label')).toMatch(/No profile opens left today/);
+    expect(within(locked).getByText('0 opens left today')).toBeTruthy();
+    expect(screen.getByText(/of 5 profile opens left today/).textContent).toBe('0 of 5 profile opens left today');
     fireEvent.click(locked);
     expect(await screen.findByText(CLICKABLE_UPSELL)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See Premium' }).getAttribute('href')).toBe('/settings/premium');
@@ -93,6 +98,36 @@ describe('grid /grid', () => {
     start('/grid');
     expect(await screen.findByRole('link', { name: /^Seventh, 27/ })).toBeTruthy();
     expect(calls.filter((c) => c.key.startsWith('GET /api/v1/grid')).map((c) => c.key)).toHaveLength(2);
+  });
+
+  it('counts down the opens left after a profile is opened', async () => {
+    let left = 5;
+    const calls = serve({
+      'GET /api/v1/auth/session': session(user),
+      [GRID]: () => json(200, page([cell(1), cell(2)], { opensLeft: left })),
+      'GET /api/v1/users/u2': () => {
+        left -= 1;
+        return json(200, publicProfile({ uid: 'u2', displayName: 'Man 2' }));
+      },
+    });
+    start('/grid');
+    expect((await screen.findByText(/profile opens left today/)).textContent).toBe('5 of 5 profile opens left today');
+    expect(screen.queryByRole('link', { name: 'Get more' })).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: /^Man 2, 22/ }));
+    await screen.findByRole('heading', { name: /Man 2/ });
+    fireEvent.click(screen.getByRole('link', { name: 'Back' }));
+    await waitFor(() => expect(screen.getByText(/profile opens left today/).textContent).toBe('4 of 5 profile opens left today'));
+    expect(calls.filter((c) => c.key === GRID)).toHaveLength(2);
+  });
+
+  it('shows no opens count to a tier without a limit', async () => {
+    serve({
+      'GET /api/v1/auth/session': session(user),
+      [GRID]: () => json(200, page([cell(1)], { clickableLimit: -1, opensLeft: -1 })),
+    });
+    start('/grid');
+    await screen.findByRole('list', { name: 'Men nearby' });
+    expect(screen.queryByText(/profile opens left today/)).toBeNull();
   });
 
   it('hides a profile killed this session', async () => {

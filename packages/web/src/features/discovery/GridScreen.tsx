@@ -4,6 +4,7 @@ import {
   effectiveTier,
   type GridCell,
   type GridPage,
+  UNLIMITED,
   usesAdvancedFilters,
 } from '@fmk/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
@@ -268,15 +269,39 @@ function GridBody({
     );
   }
   return (
-    <VirtualGrid
-      items={items}
-      hasNextPage={query.hasNextPage}
-      // Until the background pass shows the last page, it counts as loading (no early next fetch).
-      isFetchingNextPage={query.isFetchingNextPage || pages !== query.data?.pages}
-      fetchNextPage={query.fetchNextPage}
-      nextPageFailed={query.isFetchNextPageError}
-      onLocked={onLocked}
-    />
+    <>
+      {first ? <OpensLeft page={first} /> : null}
+      <VirtualGrid
+        items={items}
+        hasNextPage={query.hasNextPage}
+        // Until the background pass shows the last page, it counts as loading (no early next fetch).
+        isFetchingNextPage={query.isFetchingNextPage || pages !== query.data?.pages}
+        fetchNextPage={query.fetchNextPage}
+        nextPageFailed={query.isFetchNextPageError}
+        onLocked={onLocked}
+      />
+    </>
+  );
+}
+
+/**
+ * Today's profile opens for a limited tier (spec section 6: 5 / 25): any profiles the viewer
+ * chooses, counted when first opened. Matches and men who liked him never cost one.
+ */
+function OpensLeft({ page }: { page: GridPage }) {
+  if (page.clickableLimit === UNLIMITED || page.opensLeft === UNLIMITED) return null;
+  const left = page.opensLeft;
+  return (
+    <p className="mx-2 mb-2 flex min-h-9 items-center justify-between gap-2 rounded-xl bg-primary-soft px-3 text-sm text-ink">
+      <span>
+        <strong className="font-bold">{left}</strong> of {page.clickableLimit} profile opens left today
+      </span>
+      {left === 0 ? (
+        <Link to="/settings/premium" className="font-semibold text-primary-strong underline underline-offset-2">
+          Get more
+        </Link>
+      ) : null}
+    </p>
   );
 }
 

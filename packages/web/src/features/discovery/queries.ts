@@ -11,6 +11,7 @@ export type GridFilters = Omit<Partial<GridQuery>, 'cursor' | 'limit'>;
  */
 export const discoveryKeys = {
   all: ['discovery'] as const,
+  grids: ['discovery', 'grid'] as const,
   grid: (appMode: AppMode, mode: ProfileMode, filters: GridFilters = {}) =>
     [...discoveryKeys.all, 'grid', appMode, mode, filters] as const,
 };

@@ -435,6 +435,7 @@ function Composer({ id }: { id: string }) {
       if (e.code === 'limit_reached')
         toast.show({
           type: 'upgrade',
+          key: 'message-limit',
           title: 'Daily message limit reached',
           message: e.message,
           action: { label: 'See Premium', onClick: () => navigate('/settings/premium') },

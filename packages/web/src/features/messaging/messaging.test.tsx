@@ -160,6 +160,31 @@ describe('/messages/:conversationId', () => {
     expect(localStorage.getItem(OUTBOX_KEY)).toBeNull();
   });
 
+  it('says the daily limit once, however many sends it refuses and even when a reconnect retries them', async () => {
+    const answers: ((r: Response) => void)[] = [];
+    const calls = serve({
+      ...chatRoutes,
+      'POST /api/v1/conversations/c1/messages': () => new Promise<Response>((r) => answers.push(r)),
+    });
+    start('/messages/c1');
+    await screen.findByText('Say hi to Alex. Your messages appear here.');
+    await type('one more');
+    // The socket reconnects while the send is on its way: its flush must not send it again.
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await type('and another');
+    await waitFor(() => expect(answers).toHaveLength(2));
+    const refusal = { error: 'limit_reached', message: 'Send more messages with Premium membership...' };
+    await act(async () => {
+      for (const answer of answers) answer(json(403, refusal));
+    });
+    expect(await screen.findByText('Daily message limit reached')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Sending…')).toBeNull());
+    expect(screen.getAllByText('Daily message limit reached')).toHaveLength(1);
+    expect(calls.filter((c) => c.key === 'POST /api/v1/conversations/c1/messages')).toHaveLength(2);
+  });
+
   it('ignores an incoming message it already has, and marks it read', async () => {
     const calls = serve(chatRoutes);
     const { queryClient } = start('/messages/c1');

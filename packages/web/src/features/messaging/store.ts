@@ -56,6 +56,8 @@ export class MessagingStore {
   private views = new Map<string, ChatView>();
   private listeners = new Set<() => void>();
   private flushing = false;
+  /** Sends on their way: each is tried by one caller at a time. */
+  private inFlight = new Set<string>();
   /** The highest seq this tab has seen: GET /messages/since?after= after a reconnect. */
   maxSeq = 0;
   send: Send = defaultSend;
@@ -185,6 +187,10 @@ export class MessagingStore {
   }
 
   private async attempt(p: Pending): Promise<boolean> {
+    // A flush (the socket reconnecting) while the first try is on its way must not send it again:
+    // a refusal would then be told twice.
+    if (this.inFlight.has(p.clientId)) return true;
+    this.inFlight.add(p.clientId);
     try {
       const message = await this.send(p);
       this.merge([message]);
@@ -200,6 +206,8 @@ export class MessagingStore {
       this.changed([p.conversationId]);
       if (e instanceof ApiError) this.onRefused?.(e, p);
       return true;
+    } finally {
+      this.inFlight.delete(p.clientId);
     }
   }
 

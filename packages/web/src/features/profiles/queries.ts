@@ -1,10 +1,13 @@
 import {
+  effectiveTier,
   type Me,
   modeSwitchToast,
   type Photo,
   type ProfileMode,
   type PublicProfile,
   type promptLikeResultSchema,
+  TIER_LIMITS,
+  UNLIMITED,
   type UpdateMe,
   USER_DATA_TTL_MS,
 } from '@fmk/core';
@@ -28,11 +31,17 @@ const cacheKey = (userId: string) => `profile:${userId}`;
  * cache, which survives a query-cache reset only until appMode changes.
  */
 export function useProfileQuery(userId: string) {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const limited = user ? TIER_LIMITS[effectiveTier(user)].clickableProfiles !== UNLIMITED : false;
   return useQuery({
     queryKey: profileKeys.detail(userId),
     queryFn: async () => {
       const p = await api<PublicProfile>(`/users/${encodeURIComponent(userId)}`);
       clientCache.set(cacheKey(userId), p, USER_DATA_TTL_MS);
+      // Opening may have spent one of today's opens: the grid's count and locks are refetched on
+      // its next visit (not now: it is not on screen).
+      if (limited && !p.isMe) void queryClient.invalidateQueries({ queryKey: discoveryKeys.grids, refetchType: 'none' });
       return p;
     },
     initialData: () => clientCache.get(cacheKey(userId)) as PublicProfile | undefined,
