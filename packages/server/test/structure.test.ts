@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { measure } from '../../../scripts/structure.ts';
+
+/**
+ * The code's shape held to its ceilings (scripts/structure.ts measures it): a new import cycle, a
+ * new reach into another feature's repo or a new query outside a repo fails here. A ceiling only
+ * ever goes down; the goal of each is in docs/architecture.md.
+ */
+const CEILINGS = {
+  serverFeatureCycles: 1,
+  webFeatureCycles: 1,
+  serverCycles: 0,
+  serverTypeCycles: 2,
+  webCycles: 0,
+  webTypeCycles: 0,
+  crossFeatureRepoImports: 10,
+  queriesOutsideRepos: 16,
+  blockRulePlaces: 6,
+  webFeatureImportsOfApp: 16,
+} as const;
+
+describe('the shape of the code', () => {
+  const m = measure();
+  for (const [name, ceiling] of Object.entries(CEILINGS)) {
+    it(`${name} stays at or below ${ceiling}`, () => {
+      const found = m[name as keyof typeof CEILINGS];
+      expect(found.length, JSON.stringify(found, null, 2)).toBeLessThanOrEqual(ceiling);
+    });
+  }
+});
