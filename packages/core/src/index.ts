@@ -1,3 +1,4 @@
+export * from './access.ts';
 export * from './activity.ts';
 export * from './admin.ts';
 export * from './api.ts';

@@ -1,0 +1,492 @@
+import { canManagePrompts, canModerateLocations, type StaffRecord } from './admin.ts';
+import { ACTIVITY_DISABLED, HEALTH_DISABLED } from './api-health.ts';
+import { CRUISE_QUOTA, cruiseLimitText, cruisingAvailable } from './cruise.ts';
+import {
+  ADVANCED_FILTERS_UPSELL,
+  CLICKABLE_UPSELL,
+  CLICKABLE_UPSELL_PLATINUM,
+  SUPER_PER_DAY,
+  WHO_LIKES_YOU_UPSELL,
+} from './discovery.ts';
+import { type OpenRelation, openOutcome, superLimitMessage, superRemaining } from './game.ts';
+import { Messages } from './messages.ts';
+import {
+  CANNOT_BLOCK_SELF,
+  COULD_NOT_FIND_CONVERSATION,
+  mayStartConversation,
+  messageLimitText,
+  messagesLeftToday,
+  NOT_MATCHED_TEXT,
+  showsReadReceipts,
+} from './messaging.ts';
+import { selectionTypesFor } from './modes.ts';
+import { photoAllowance } from './photos.ts';
+import type { AppMode, ModeVisibility, ProfileMode } from './profile.ts';
+import { type Tier, UNLIMITED } from './tiers.ts';
+import { visibleSections } from './visibility.ts';
+
+/**
+ * Who may do what to whom: every access decision the product makes, as one pure function
+ * `can(actor, action, subject)` (STYLE.md #2). The server builds an Actor and a Subject from
+ * what it read, asks once at the top of a service method, and maps a refusal to its status; the
+ * web may ask the same question to hide a button. Limits counted per day or period come in as
+ * counts the caller read (`Actor.usage`), so the rule stays pure and the clock stays outside.
+ */
+
+// The tier tables live beside the rules that read them: one import for every tier question.
+export { CRUISE_QUOTA } from './cruise.ts';
+export { SUPER_PER_DAY } from './discovery.ts';
+export { type OpenRelation, openOutcome, opensFree, opensLeft } from './game.ts';
+export { effectiveTier, TIER_LIMITS, UNLIMITED } from './tiers.ts';
+
+/** Upgrade texts of the Premium features that had none (spec section 6: "prompts name the required plan"). */
+export const INCOGNITO_UPSELL = 'Browse invisibly with Premium membership...';
+export const READ_RECEIPTS_UPSELL = 'See when your messages are read with Premium membership...';
+export const VIDEO_CALL_UPSELL = 'Video calls are available with Premium membership...';
+
+/**
+ * The yes/no rows of the tier table (spec section 6). Video call follows that table (Premium),
+ * not the plan list of section 9, which names it only under Platinum.
+ */
+export const TIER_FEATURES = {
+  free: {
+    whoLikesYou: false,
+    advancedFilters: false,
+    incognito: false,
+    readReceipts: false,
+    videoCall: false,
+    messageBeforeMatch: false,
+  },
+  premium: {
+    whoLikesYou: true,
+    advancedFilters: true,
+    incognito: true,
+    readReceipts: true,
+    videoCall: true,
+    messageBeforeMatch: false,
+  },
+  platinum: {
+    whoLikesYou: true,
+    advancedFilters: true,
+    incognito: true,
+    readReceipts: true,
+    videoCall: true,
+    messageBeforeMatch: true,
+  },
+} as const satisfies Record<Tier, Record<string, boolean>>;
+export type TierFeature = keyof (typeof TIER_FEATURES)['free'];
+
+/** Refusal texts the server used to keep beside each check; the spec's own words are in `Messages`. */
+export const AccessMessages = {
+  cruisingDisabled: 'Cruising is turned off. Turn it on in Settings (it is not available in marry-only mode).',
+  cruiseConsentRequired: 'Turn on location sharing to cruise.',
+  cruiseLocationRequired: 'Share your location to start cruising.',
+  notAnAdmin: 'User is not an admin',
+  adminInactive: 'Admin account is inactive',
+  cannotMessageSelf: "You can't message yourself.",
+  notOffered: (choice: 'fuck' | 'marry') => `${choice === 'fuck' ? 'Fuck' : 'Marry'} is not offered in your app mode.`,
+} as const;
+
+/** A staff record as the rules need it: the role, whether it is active, and its explicit permission list. */
+export interface StaffGrant extends StaffRecord {
+  /** The record's explicit list (spec section 6: overrides the role's defaults); null for the defaults. */
+  permissions: readonly string[] | null;
+}
+
+/** The signed-in user asking. */
+export interface Actor {
+  id: string;
+  /** The effective tier (`effectiveTier`: lifetime premium is never free). */
+  tier: Tier;
+  staff: StaffGrant | null;
+  /** Not read by any rule yet; the safety settings (spec section 3: restrict unverified contacts) will. */
+  verified: boolean;
+  /** onboarding_complete: until then onboarding is his only screen (spec section 2). */
+  profileComplete: boolean;
+  isActive: boolean;
+  currentMode: ProfileMode;
+  settings: {
+    appMode: AppMode;
+    cruisingEnabled: boolean;
+    healthEnabled: boolean;
+    activityTrackingEnabled: boolean;
+    locationSharingConsent: boolean;
+    /** He has shared a location that is still active. */
+    hasLocation: boolean;
+  };
+  /**
+   * What he has used of his tier's limits, as read for this decision: distinct profiles opened
+   * this UTC day, messages sent this UTC day, super selections this UTC day, cruise sessions
+   * started in the current (rolled-over) period, photos on his profile.
+   */
+  usage: { opensToday: number; messagesToday: number; supersToday: number; cruiseStarts: number; photos: number };
+}
+
+/** How the subject stands to the actor. */
+export interface Relation {
+  /** The actor blocked him. */
+  blockedByActor: boolean;
+  /** He blocked the actor. */
+  blockedActor: boolean;
+  matched: boolean;
+  /** A conversation between the two exists. */
+  conversation: boolean;
+  /** He chose fuck or marry on the actor (a stored selection). */
+  likedActor: boolean;
+  /** The actor has opened his profile this UTC day. */
+  openedToday: boolean;
+}
+
+/** The other user an action is about (or the actor himself: same id). */
+export interface Subject {
+  id: string;
+  /** False when deactivated or banned. */
+  isActive: boolean;
+  profileComplete: boolean;
+  currentMode: ProfileMode;
+  relation: Relation;
+  settings: {
+    modeVisibility: ModeVisibility;
+    showModeInProfile: boolean;
+    incognito: boolean;
+    showOnlineStatus: boolean;
+    showLastActive: boolean;
+    showReadReceipts: boolean;
+    locationSharingConsent: boolean;
+    locationPrecision: 'exact' | 'approximate';
+  };
+  /** He has a live cruise session. */
+  cruising: boolean;
+}
+
+/** Actions on one other user: they take a Subject. */
+export const USER_ACTIONS = [
+  'profile.view',
+  'profile.open',
+  'profile.seeDating',
+  'profile.seeNow',
+  'profile.seeMode',
+  'presence.see',
+  'lastActive.see',
+  'grid.list',
+  'grid.seeDistance',
+  'cruise.listNearby',
+  'cruise.seeArea',
+  'game.select',
+  'game.fuck',
+  'game.marry',
+  'game.super',
+  'prompt.like',
+  'conversation.open',
+  'conversation.read',
+  'message.send',
+  'message.seeReceipts',
+  'call.start',
+  'user.block',
+  'user.unblock',
+] as const;
+/** Actions about the actor alone: his own features and the tier's allowances. */
+export const OWN_ACTIONS = [
+  'users.browse',
+  'likes.seeIdentities',
+  'filters.advanced',
+  'incognito.use',
+  'photo.add',
+  'cruise.use',
+  'cruise.start',
+  'health.use',
+  'activity.use',
+] as const;
+/** Staff actions, decided by core's admin rules (admin.ts). */
+export const STAFF_ACTIONS = ['admin.access', 'admin.prompts.manage', 'admin.locations.moderate'] as const;
+export const ACTIONS = [...USER_ACTIONS, ...OWN_ACTIONS, ...STAFF_ACTIONS] as const;
+export type UserAction = (typeof USER_ACTIONS)[number];
+export type OwnAction = (typeof OWN_ACTIONS)[number];
+export type StaffAction = (typeof STAFF_ACTIONS)[number];
+export type Action = (typeof ACTIONS)[number];
+
+/**
+ * A block protects its maker, so it is never refused for what it would guard against: not for a
+ * user who blocked you (that would tell you), an inactive one, or one still in onboarding.
+ */
+export const SAFETY_ACTIONS: readonly UserAction[] = ['user.block', 'user.unblock'];
+
+/** Own actions that show other users, so they wait for a complete profile like the user actions. */
+const OWN_ACTIONS_ON_OTHERS: readonly OwnAction[] = ['users.browse', 'likes.seeIdentities'];
+
+export const DENY_REASONS = [
+  /** The actor's account is deactivated or banned: as signed out (401). */
+  'inactive',
+  /** The actor has not finished onboarding (spec section 2). */
+  'incomplete_profile',
+  /** The other user does not exist for the actor: unknown, deactivated or banned. */
+  'not_found',
+  /** A block either way: answered exactly as not_found, never as itself. */
+  'blocked',
+  /** His settings (visibility, incognito, presence) hide this from the actor. */
+  'hidden',
+  /** No conversation between the two. */
+  'not_participant',
+  /** Meaningless on oneself (block, like one's own answer, message oneself). */
+  'self',
+  /** The actor's app mode does not offer this choice (spec section 3). */
+  'not_offered',
+  /** A tier limit or Premium feature: `message` is the upgrade text. */
+  'tier_limit',
+  /** The actor turned the feature off (or marry-only mode turned cruising off). */
+  'feature_disabled',
+  'consent_required',
+  'location_required',
+  /** Not staff, or staff without the permission. */
+  'staff_only',
+  'staff_inactive',
+] as const;
+export type DenyReason = (typeof DENY_REASONS)[number];
+
+/** An allowed action may spend one of today's profile opens (only 'profile.open' does). */
+export type Decision =
+  | { allowed: true; spends: 'open' | null }
+  | { allowed: false; reason: DenyReason /** What to show the person (the spec's words where it has them). */; message: string };
+
+const ALLOW: Decision = { allowed: true, spends: null };
+const deny = (reason: DenyReason, message: string): Decision => ({ allowed: false, reason, message });
+
+/**
+ * Whether a refusal must be answered as a missing user or conversation (404): a block, a hidden
+ * user or a conversation that is not his must look exactly like nothing there.
+ */
+export function looksLikeNotFound(reason: DenyReason): boolean {
+  return reason === 'not_found' || reason === 'blocked' || reason === 'hidden' || reason === 'not_participant';
+}
+
+/** The OpenRelation of the open rule, from the access vocabulary. */
+export function openRelationOf(actor: Pick<Actor, 'id'>, subject: Pick<Subject, 'id' | 'relation'>): OpenRelation {
+  const r = subject.relation;
+  return {
+    self: actor.id === subject.id,
+    matched: r.matched,
+    conversation: r.conversation,
+    likedViewer: r.likedActor,
+    openedToday: r.openedToday,
+  };
+}
+
+/** The refusal text of a missing subject, per action: conversation actions say so (spec section 8). */
+function notFoundText(action: UserAction): string {
+  if (action === 'message.send' || action === 'conversation.read' || action === 'call.start') return COULD_NOT_FIND_CONVERSATION;
+  return Messages.userNotFound;
+}
+
+/** What each user action answers when the subject is the actor himself. */
+const SELF: Record<UserAction, Decision> = {
+  'profile.view': ALLOW,
+  'profile.open': ALLOW,
+  'profile.seeDating': ALLOW,
+  'profile.seeNow': ALLOW,
+  'profile.seeMode': ALLOW,
+  'presence.see': ALLOW,
+  'lastActive.see': ALLOW,
+  // The grid and the nearby list never show the viewer to himself.
+  'grid.list': deny('self', Messages.userNotFound),
+  'grid.seeDistance': deny('self', Messages.userNotFound),
+  'cruise.listNearby': deny('self', Messages.userNotFound),
+  'cruise.seeArea': deny('self', Messages.userNotFound),
+  // A selection of oneself is answered as an unknown user.
+  'game.select': deny('not_found', Messages.userNotFound),
+  'game.fuck': deny('not_found', Messages.userNotFound),
+  'game.marry': deny('not_found', Messages.userNotFound),
+  'game.super': deny('not_found', Messages.userNotFound),
+  'prompt.like': deny('self', Messages.ownPromptLike),
+  'conversation.open': deny('self', AccessMessages.cannotMessageSelf),
+  'conversation.read': deny('not_participant', COULD_NOT_FIND_CONVERSATION),
+  'message.send': deny('not_participant', COULD_NOT_FIND_CONVERSATION),
+  'message.seeReceipts': deny('self', COULD_NOT_FIND_CONVERSATION),
+  'call.start': deny('not_participant', COULD_NOT_FIND_CONVERSATION),
+  'user.block': deny('self', CANNOT_BLOCK_SELF),
+  // Nothing to undo: a no-op, as the server answers it.
+  'user.unblock': ALLOW,
+};
+
+const isUserAction = (a: Action): a is UserAction => (USER_ACTIONS as readonly string[]).includes(a);
+const isStaffAction = (a: Action): a is StaffAction => (STAFF_ACTIONS as readonly string[]).includes(a);
+
+/**
+ * The one access decision (STYLE.md #2). Checks run in a fixed order so that nothing about
+ * another user leaks through an earlier refusal: the actor's own state (active, onboarding
+ * finished) first, then whether the other user is there for him at all (a block either way,
+ * an inactive account: one answer, see `looksLikeNotFound`), then settings, then tier limits.
+ * Total: any input gives a Decision; a user action without a subject is 'not_found'.
+ */
+export function can(actor: Actor, action: Action, subject?: Subject): Decision {
+  if (!actor.isActive) return deny('inactive', Messages.authRequired);
+  if (isStaffAction(action)) return staffDecision(actor.staff, action);
+  if (!isUserAction(action)) return ownDecision(actor, action);
+  if (subject?.id === actor.id) return SELF[action];
+  if (SAFETY_ACTIONS.includes(action)) return subject ? ALLOW : deny('not_found', notFoundText(action));
+  // Before the subject is looked at: an unfinished profile learns nothing about who exists.
+  if (!actor.profileComplete) return deny('incomplete_profile', Messages.profileIncomplete);
+  if (!subject) return deny('not_found', notFoundText(action));
+  const r = subject.relation;
+  // Blocked before inactive, but both answer alike: the actor must not tell one from the other.
+  if (r.blockedByActor || r.blockedActor) return deny('blocked', notFoundText(action));
+  if (!subject.isActive) return deny('not_found', notFoundText(action));
+  return userDecision(actor, action, subject);
+}
+
+/** User actions once the subject is another, active, unblocked user and the actor may act at all. */
+function userDecision(actor: Actor, action: UserAction, s: Subject): Decision {
+  const r = s.relation;
+  const set = s.settings;
+  switch (action) {
+    case 'profile.view':
+    case 'game.select':
+      return ALLOW;
+    case 'profile.open':
+      return openDecision(actor, s);
+    case 'profile.seeDating':
+    case 'profile.seeNow': {
+      // The owner's modeVisibility against a match or anyone (spec section 3 "modeVisibility").
+      const sections = visibleSections(set.modeVisibility, { isSelf: false, isMatch: r.matched });
+      const shown = action === 'profile.seeDating' ? sections.dating : sections.now;
+      return shown ? ALLOW : deny('hidden', Messages.notFound);
+    }
+    case 'profile.seeMode':
+      return set.showModeInProfile ? ALLOW : deny('hidden', Messages.notFound);
+    // Presence as others see it (spec section 3 "User settings": showOnlineStatus, showLastActive).
+    case 'presence.see':
+      return set.showOnlineStatus ? ALLOW : deny('hidden', Messages.notFound);
+    case 'lastActive.see':
+      return set.showLastActive ? ALLOW : deny('hidden', Messages.notFound);
+    case 'grid.list':
+    case 'grid.seeDistance':
+      // Distance is shown for whoever is listed, as a label between cells (geo.ts); no setting hides it yet.
+      return listedInGrid(actor, s) ? ALLOW : deny('hidden', Messages.userNotFound);
+    case 'cruise.listNearby':
+    case 'cruise.seeArea': {
+      if (!cruisingAvailable(actor.settings)) return deny('feature_disabled', AccessMessages.cruisingDisabled);
+      if (!listedNearby(s)) return deny('hidden', Messages.userNotFound);
+      // Approximate precision lists him with a distance only, never his cell on the map.
+      return action === 'cruise.seeArea' && set.locationPrecision !== 'exact' ? deny('hidden', Messages.userNotFound) : ALLOW;
+    }
+    case 'game.fuck':
+    case 'game.marry': {
+      const choice = action === 'game.fuck' ? 'fuck' : 'marry';
+      // Spec section 3 "App preferences": both offers fuck and marry, otherwise only the chosen one.
+      return selectionTypesFor(actor.settings.appMode).includes(choice)
+        ? ALLOW
+        : deny('not_offered', AccessMessages.notOffered(choice));
+    }
+    case 'game.super': {
+      const left = superRemaining(SUPER_PER_DAY[actor.tier], actor.usage.supersToday);
+      return left === UNLIMITED || left > 0 ? ALLOW : deny('tier_limit', superLimitMessage(actor.tier));
+    }
+    case 'prompt.like': {
+      // Only answers he can see: a hidden dating section has no prompts for this actor.
+      const sections = visibleSections(set.modeVisibility, { isSelf: false, isMatch: r.matched });
+      return sections.dating ? ALLOW : deny('hidden', Messages.promptNotFound);
+    }
+    case 'conversation.open':
+      if (r.conversation) return ALLOW;
+      return mayStartConversation({ matched: r.matched, tier: actor.tier }) ? ALLOW : deny('tier_limit', NOT_MATCHED_TEXT);
+    case 'conversation.read':
+      return r.conversation ? ALLOW : deny('not_participant', COULD_NOT_FIND_CONVERSATION);
+    case 'message.send': {
+      // Spec section 5: a message needs an existing conversation with another participant.
+      if (!r.conversation) return deny('not_participant', COULD_NOT_FIND_CONVERSATION);
+      const left = messagesLeftToday(actor.tier, actor.usage.messagesToday);
+      return left === UNLIMITED || left > 0 ? ALLOW : deny('tier_limit', messageLimitText(actor.tier));
+    }
+    case 'message.seeReceipts':
+      // The actor is the sender; the reader's showReadReceipts decides (spec section 6).
+      if (!TIER_FEATURES[actor.tier].readReceipts) return deny('tier_limit', READ_RECEIPTS_UPSELL);
+      return showsReadReceipts(actor.tier, set.showReadReceipts) ? ALLOW : deny('hidden', Messages.notFound);
+    case 'call.start':
+      if (!r.conversation) return deny('not_participant', COULD_NOT_FIND_CONVERSATION);
+      return TIER_FEATURES[actor.tier].videoCall ? ALLOW : deny('tier_limit', VIDEO_CALL_UPSELL);
+    case 'user.block':
+    case 'user.unblock':
+      return ALLOW;
+  }
+}
+
+/**
+ * The open rule (spec section 6, clickable grid profiles 5 / 25 / unlimited): a choice the viewer
+ * spends, any N distinct profiles a UTC day, counted when first opened (core `openOutcome`).
+ */
+function openDecision(actor: Actor, s: Subject): Decision {
+  const outcome = openOutcome(actor.tier, openRelationOf(actor, s), actor.usage.opensToday);
+  if (outcome === 'open') return ALLOW;
+  if (outcome === 'spend') return { allowed: true, spends: 'open' };
+  return deny('tier_limit', actor.tier === 'free' ? CLICKABLE_UPSELL : CLICKABLE_UPSELL_PLATINUM);
+}
+
+/**
+ * Who may appear in the actor's grid, beyond search filters (age, distance, a fresh location):
+ * a complete profile, not incognito, shown in the actor's current mode (spec section 3
+ * "modeVisibility"). Self, blocks and inactive accounts were refused before.
+ */
+function listedInGrid(actor: Actor, s: Subject): boolean {
+  const mv = s.settings.modeVisibility;
+  const shownInMode = actor.currentMode === 'dating' ? mv.showInDating : mv.showInNow;
+  return s.profileComplete && !s.settings.incognito && shownInMode;
+}
+
+/**
+ * Who appears among nearby cruisers (spec section 7 "List active nearby users": mode now): a
+ * complete profile in now mode with a live session, sharing a location, not incognito.
+ */
+function listedNearby(s: Subject): boolean {
+  return s.profileComplete && s.currentMode === 'now' && s.cruising && s.settings.locationSharingConsent && !s.settings.incognito;
+}
+
+function ownDecision(actor: Actor, action: OwnAction): Decision {
+  if (OWN_ACTIONS_ON_OTHERS.includes(action) && !actor.profileComplete) {
+    return deny('incomplete_profile', Messages.profileIncomplete);
+  }
+  const features = TIER_FEATURES[actor.tier];
+  switch (action) {
+    case 'users.browse':
+      return ALLOW;
+    case 'likes.seeIdentities':
+      // Free users see blurred cards: the count, never who (spec section 6 "Who-likes-you").
+      return features.whoLikesYou ? ALLOW : deny('tier_limit', WHO_LIKES_YOU_UPSELL);
+    case 'filters.advanced':
+      return features.advancedFilters ? ALLOW : deny('tier_limit', ADVANCED_FILTERS_UPSELL);
+    case 'incognito.use':
+      return features.incognito ? ALLOW : deny('tier_limit', INCOGNITO_UPSELL);
+    case 'photo.add': {
+      // actor.tier is already effective, so no lifetime flag is needed here.
+      const allowance = photoAllowance({ subscriptionTier: actor.tier, hasLifetimePremium: false }, actor.usage.photos);
+      return allowance.allowed ? ALLOW : deny('tier_limit', allowance.message);
+    }
+    case 'cruise.use':
+      return cruisingAvailable(actor.settings) ? ALLOW : deny('feature_disabled', AccessMessages.cruisingDisabled);
+    case 'cruise.start': {
+      if (!cruisingAvailable(actor.settings)) return deny('feature_disabled', AccessMessages.cruisingDisabled);
+      if (!actor.settings.locationSharingConsent) return deny('consent_required', AccessMessages.cruiseConsentRequired);
+      if (!actor.settings.hasLocation) return deny('location_required', AccessMessages.cruiseLocationRequired);
+      const quota = CRUISE_QUOTA[actor.tier].sessions;
+      return quota === UNLIMITED || actor.usage.cruiseStarts < quota ? ALLOW : deny('tier_limit', cruiseLimitText(actor.tier));
+    }
+    case 'health.use':
+      return actor.settings.healthEnabled ? ALLOW : deny('feature_disabled', HEALTH_DISABLED);
+    case 'activity.use':
+      return actor.settings.activityTrackingEnabled ? ALLOW : deny('feature_disabled', ACTIVITY_DISABLED);
+  }
+}
+
+/**
+ * Staff actions (spec sections 4, 5, 6). The admin area's entry needs an active staff record;
+ * each staff action asks core's admin rule for it. Neither tier nor onboarding matters to staff.
+ */
+function staffDecision(staff: StaffGrant | null, action: StaffAction): Decision {
+  switch (action) {
+    case 'admin.access':
+      if (!staff) return deny('staff_only', AccessMessages.notAnAdmin);
+      return staff.isActive ? ALLOW : deny('staff_inactive', AccessMessages.adminInactive);
+    case 'admin.prompts.manage':
+      return canManagePrompts(staff) ? ALLOW : deny('staff_only', Messages.adminRequired);
+    case 'admin.locations.moderate':
+      return canModerateLocations(staff) ? ALLOW : deny('staff_only', Messages.adminRequired);
+  }
+}
