@@ -11,7 +11,6 @@ import {
   opensLeft,
   snap,
   TIER_LIMITS,
-  UNLIMITED,
   usesAdvancedFilters,
 } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
