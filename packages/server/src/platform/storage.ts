@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -8,6 +9,11 @@ export interface Storage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<{ stream: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Stores the object under `fromKey` under `toKey` too (replacing what was there), as two objects:
+   * deleting one leaves the other. The demo seed gives one rendered portrait to many men this way.
+   */
+  copy(fromKey: string, toKey: string): Promise<void>;
   /** The URL a browser uses to fetch the object. */
   url(key: string): string;
 }
@@ -45,6 +51,22 @@ export class LocalDiskStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     await rm(this.resolve(key), { force: true });
+  }
+
+  /** A hard link (no space used; a file has its data until its last name goes), a copy across devices. */
+  async copy(fromKey: string, toKey: string): Promise<void> {
+    const from = this.resolve(fromKey);
+    const to = this.resolve(toKey);
+    await mkdir(path.dirname(to), { recursive: true });
+    // Linked under a temporary name, then renamed over the target: an existing one is replaced whole.
+    const temp = `${to}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await link(from, temp);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw err;
+      await copyFile(from, temp);
+    }
+    await rename(temp, to);
   }
 
   url(key: string): string {
