@@ -86,7 +86,7 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </main>
-      <InstallBanner brand={brand} raised />
+      <InstallBanner brand={brand} placement="above-nav" />
       <BottomNav items={tabs} />
     </div>
   );

@@ -41,9 +41,12 @@ export const ProfileCell = memo(function ProfileCell({
         className={`absolute inset-0 size-full object-cover ${cell.locked ? 'scale-110 blur-md brightness-90' : ''}`}
       />
       {cell.locked ? (
-        <span className="absolute inset-0 flex items-center justify-center">
+        <span className="absolute inset-x-1 top-0 bottom-10 flex flex-col items-center justify-center gap-1.5">
           <span className="flex size-10 items-center justify-center rounded-full bg-white/90 text-ink shadow">
             <LockIcon width={20} height={20} />
+          </span>
+          <span className="rounded-full bg-white/90 px-2 py-0.5 text-center text-xs leading-tight font-semibold text-ink shadow">
+            0 opens left today
           </span>
         </span>
       ) : null}
@@ -61,10 +64,10 @@ export const ProfileCell = memo(function ProfileCell({
       ) : null}
       <span className={overlay}>
         <span className="block truncate text-sm leading-tight font-bold text-white">
-          {cell.locked ? 'No opens left' : `${name}, ${age}`}
+          {cell.locked ? 'Locked' : `${name}, ${age}`}
         </span>
         <span className="block truncate text-xs leading-tight font-medium text-white/90">
-          {cell.locked ? '0 opens left today' : cell.rightNow ? cell.rightNow : cell.distance}
+          {cell.rightNow && !cell.locked ? cell.rightNow : cell.distance}
         </span>
       </span>
     </>

@@ -6,8 +6,8 @@ import { InstallBanner } from '../pwa/InstallBanner.tsx';
 export function LandingScreen() {
   const brand = brandLabel(useAppPreferences()[0].appMode);
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-white px-6 pt-16 pb-10">
-      <div className="flex flex-1 flex-col items-center justify-center gap-5 text-center">
+    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-white px-6 pt-28 pb-10">
+      <div className="flex flex-1 flex-col items-center justify-center-safe gap-5 text-center">
         <div
           aria-hidden="true"
           className="flex size-24 items-center justify-center rounded-3xl bg-primary text-3xl font-black text-white shadow-lg"
@@ -29,7 +29,7 @@ export function LandingScreen() {
         </ButtonLink>
         <p className="text-center text-sm text-muted">For adults 18 and over.</p>
       </div>
-      <InstallBanner brand={brand} />
+      <InstallBanner brand={brand} placement="top" />
     </main>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useReducer, useRef } from 'react';
-import { Button } from '../../ui/Button.tsx';
 import { CloseIcon, DownloadIcon } from '../../ui/icons.tsx';
 import { bannerVisible, INSTALL_DISMISSED_KEY, initialInstallState, installReducer, installTitle } from './installState.ts';
 
@@ -24,7 +23,16 @@ function dismissedBefore(): boolean {
   }
 }
 
-export function InstallBanner({ brand, raised = false }: { brand: string; raised?: boolean }) {
+/**
+ * Where the banner floats: above the bottom navigation in the app, at the top on the landing
+ * page (whose Sign up and Sign in buttons sit at the bottom, where a banner would cover them).
+ */
+const PLACEMENT = {
+  'above-nav': 'bottom-[calc(4rem+env(safe-area-inset-bottom))]',
+  top: 'top-[max(0.75rem,env(safe-area-inset-top))]',
+} as const;
+
+export function InstallBanner({ brand, placement }: { brand: string; placement: keyof typeof PLACEMENT }) {
   const [state, dispatch] = useReducer(installReducer, undefined, () =>
     initialInstallState({ standalone: isStandalone(), dismissedBefore: dismissedBefore() }),
   );
@@ -70,22 +78,28 @@ export function InstallBanner({ brand, raised = false }: { brand: string; raised
   };
 
   return (
-    <aside
-      aria-label="Install the app"
-      className={`fixed inset-x-0 z-30 mx-auto w-full max-w-md px-3 ${raised ? 'bottom-[calc(4rem+env(safe-area-inset-bottom))]' : 'bottom-3'}`}
-    >
-      <div className="flex items-center gap-3 rounded-2xl border border-line bg-white p-3 shadow-lg">
-        <div className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary text-white">
-          <DownloadIcon />
+    <aside aria-label="Install the app" className={`fixed inset-x-0 z-30 mx-auto w-full max-w-md px-3 ${PLACEMENT[placement]}`}>
+      <div className="flex items-center gap-2.5 rounded-2xl border border-line bg-white p-2.5 shadow-lg">
+        <div className="flex size-9 shrink-0 items-center justify-center rounded-xl bg-primary text-white max-[359px]:hidden">
+          <DownloadIcon width={20} height={20} />
         </div>
         <div className="min-w-0 flex-1">
-          <p className="text-sm font-semibold text-ink">{installTitle(brand)}</p>
-          <p className="text-sm text-muted">Get the full experience with offline access</p>
+          <p className="text-sm leading-tight font-semibold text-ink">{installTitle(brand)}</p>
+          <p className="text-xs leading-snug text-muted">Get the full experience with offline access</p>
         </div>
-        <Button className="min-h-10 px-4" onClick={() => void install()}>
+        <button
+          type="button"
+          onClick={() => void install()}
+          className="h-9 shrink-0 rounded-full bg-primary-strong px-3.5 text-sm font-bold text-white hover:bg-primary-strong/90 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary-strong"
+        >
           Install
-        </Button>
-        <button type="button" aria-label="Dismiss" onClick={dismiss} className="rounded-full p-1.5 text-muted hover:bg-canvas">
+        </button>
+        <button
+          type="button"
+          aria-label="Dismiss"
+          onClick={dismiss}
+          className="shrink-0 rounded-full p-1 text-muted hover:bg-canvas"
+        >
           <CloseIcon width={20} height={20} />
         </button>
       </div>
