@@ -9,26 +9,56 @@ import {
   DEFAULT_NOW_PROFILE,
   DEFAULT_PREFERENCES,
   DEFAULT_STATS,
+  distanceKm,
+  MIN_PASSWORD_LENGTH,
   type NowProfile,
   POSITIONS,
   type Preferences,
-  placeholderAvatarSvg,
   STARTER_PROMPTS,
   snap,
 } from '@fmk/core';
 import { sql } from 'kysely';
-import sharp from 'sharp';
 import { type Db, migrateToLatest, openDatabase } from './db/index.ts';
 import type { NewUser } from './db/schema.ts';
+import { hashPassword } from './modules/auth/service.ts';
+import { CruiseSessionService } from './modules/cruise/sessions.ts';
 import { userGeo } from './modules/discovery/repo.ts';
+import { GameService } from './modules/game/service.ts';
+import { thumbnailKey } from './modules/profiles/files.ts';
 import { seedStarterPrompts, starterPromptId } from './modules/prompts/repo.ts';
+import { LocalBus } from './platform/bus.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
+import { AppError } from './platform/errors.ts';
 import { LocalDiskStorage, type Storage } from './platform/storage.ts';
+import {
+  ANSWERS,
+  BIO_CLOSERS,
+  BIO_MIDDLES,
+  BIO_OPENERS,
+  BUILDS,
+  FIRST_NAMES,
+  GOALS,
+  INTERESTS,
+  LAST_INITIALS,
+  LOOKING_FOR,
+  NOW_LOOKING_FOR,
+  RIGHT_NOW,
+  RIGHT_NOW_ACTIVE,
+  TRIBES,
+} from './seed-content.ts';
+import { FACE_COUNT, faceOf, PortraitPool, VARIANTS } from './seed-portraits.ts';
 
 /**
- * Demo data (issue 2 item 9): believable users with ids `demo-0001`… so a new user sees a living
- * app. Deterministic for a given SEED, idempotent (existing demo users are left alone), and no
- * demo user can sign in (no password, an email under the reserved .invalid domain).
+ * Demo data (issue 2 item 9, issue 14 item 3): a living world of men with ids `demo-0001`...
+ * around a city, with illustrated portraits (two or three photos each), answered prompts and now
+ * profiles; about half visible in Hookup mode, some in it now, some cruising, some online.
+ * Deterministic for a given SEED and idempotent: existing men are left alone, and a rerun only
+ * refreshes what goes stale (locations, presence, cruise sessions).
+ *
+ * Sign-in is the caller's choice (`password`): `npm run seed` gives every demo man, and a demo
+ * viewer whom the nearest men have already picked, a shared demo password outside production.
+ * The product itself never fakes a pick: the viewer's picks are made by the seed, through the
+ * game, before anyone signs in.
  */
 
 /** Built-in cities. Each demo user gets a home point near the city; its cell is his grid location. */
@@ -45,6 +75,21 @@ export interface SeedOptions {
   count: number;
   city: string;
   seed: number;
+  /**
+   * Sign-in for the demo world: every demo man's password, and the demo viewer's, who is only
+   * made when there is one. Unset or null: no demo account can sign in (the tests' worlds).
+   */
+  password?: string | null;
+  /** Rendered portraits; one pool may serve several seeds (it keeps what it rendered). */
+  portraits?: PortraitPool;
+}
+
+/** The demo viewer as the seed leaves him: who picked him already. */
+export interface SeededViewer {
+  id: string;
+  email: string;
+  created: boolean;
+  likedBy: { id: string; displayName: string; email: string; action: 'fuck' | 'marry' }[];
 }
 
 export interface SeedResult {
@@ -53,7 +98,21 @@ export interface SeedResult {
   city: string;
   /** Home points before snapping (the stored location is the centre of each one's cell). */
   homes: { id: string; lat: number; lng: number }[];
+  /** Of the demo men in the database: visible in Hookup mode, in it now, online, cruising now. */
+  world: { men: number; showInNow: number; inNow: number; online: number; cruising: number };
+  /** Portraits rendered by this run (the rest came from the pool or its cache). */
+  portraitsRendered: number;
+  viewer: SeededViewer | null;
 }
+
+/** The demo viewer: an account to sign in as, whom a few demo men have already picked. */
+export const DEMO_VIEWER = { id: 'demo-viewer', email: 'demo@fmk.invalid', displayName: 'Demo' } as const;
+/** The password `npm run seed` gives the demo accounts outside production (SEED_PASSWORD to change it). */
+export const DEMO_PASSWORD = 'demo-password';
+/** How many demo men, the nearest to the viewer, have picked him (fuck or marry). */
+export const VIEWER_LIKERS = 4;
+
+export const demoEmail = (id: string): string => `${id}@demo.fmk.invalid`;
 
 /** mulberry32: a tiny, well-mixed 32-bit PRNG; the same seed gives the same demo world. */
 export function mulberry32(seed: number): () => number {
@@ -67,180 +126,6 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
-const FIRST_NAMES = [
-  'Alex',
-  'Ben',
-  'Carlos',
-  'Daniel',
-  'Eli',
-  'Felix',
-  'Gabe',
-  'Hiro',
-  'Isaac',
-  'Jamal',
-  'Kai',
-  'Leo',
-  'Marco',
-  'Nate',
-  'Omar',
-  'Pablo',
-  'Quinn',
-  'Rafael',
-  'Sam',
-  'Theo',
-  'Umar',
-  'Victor',
-  'Will',
-  'Xavier',
-  'Yusuf',
-  'Zach',
-  'Andre',
-  'Bastian',
-  'Chris',
-  'Dev',
-  'Emeka',
-  'Finn',
-  'Gio',
-  'Hamza',
-  'Ivan',
-  'Jonah',
-  'Kenji',
-  'Luca',
-  'Mateo',
-  'Niko',
-  'Oscar',
-  'Patrick',
-  'Ravi',
-  'Sean',
-  'Tariq',
-  'Tomás',
-  'Wes',
-  'Yann',
-  'Arjun',
-  'Brandon',
-  'Cody',
-  'Diego',
-  'Ethan',
-  'Francisco',
-  'Grant',
-  'Hugo',
-  'Jin',
-  'Kwame',
-  'Liam',
-  'Malik',
-  'Noah',
-  'Owen',
-  'Pedro',
-  'Reza',
-  'Santiago',
-  'Tyler',
-  'Vikram',
-  'Wei',
-  'Adrian',
-  'Bilal',
-  'Cameron',
-  'Dmitri',
-  'Elijah',
-  'Jesse',
-  'Jordan',
-  'Lukas',
-  'Mikael',
-  'Rohan',
-  'Stefan',
-  'Tobias',
-];
-const LAST_INITIALS = 'ABCDEFGHJKLMNOPRSTVW';
-const BIO_OPENERS = [
-  'Coffee first, then adventures.',
-  'Weekday engineer, weekend hiker.',
-  'Nurse with a soft spot for terrible puns.',
-  'Recovering perfectionist. Still make a mean risotto.',
-  'Designer who talks too much about typefaces.',
-  'Gym in the morning, bookshop in the evening.',
-  'Teacher by day, DJ by (some) nights.',
-  'Just moved here and keen to explore.',
-  'Dog dad. Plant dad. Trying to be a good cook.',
-  'Runner, reader, occasional karaoke menace.',
-  'Chef who never cooks at home.',
-  'Lawyer who would rather be sailing.',
-];
-const BIO_CLOSERS = [
-  'Say hi if you know a good taco spot.',
-  'Looking for someone to try new restaurants with.',
-  'Here for good conversation and see where it goes.',
-  'Bonus points if you can beat me at Mario Kart.',
-  'Honest, kind and a little bit nerdy.',
-  'Tell me your favourite album.',
-  'Not great at texting, better in person.',
-  'Open to dates, friends and whatever clicks.',
-];
-const INTERESTS = [
-  'Hiking',
-  'Cooking',
-  'Climbing',
-  'Cycling',
-  'Yoga',
-  'Running',
-  'Gaming',
-  'Board games',
-  'Live music',
-  'Techno',
-  'Theatre',
-  'Film',
-  'Photography',
-  'Travel',
-  'Reading',
-  'Art',
-  'Design',
-  'Coffee',
-  'Wine',
-  'Craft beer',
-  'Swimming',
-  'Tennis',
-  'Football',
-  'Basketball',
-  'Drag',
-  'Fashion',
-  'Volunteering',
-  'Dogs',
-  'Cats',
-  'Gardening',
-  'Skiing',
-  'Surfing',
-  'Anime',
-  'Podcasts',
-];
-const TRIBES = [
-  'Bear',
-  'Clean-Cut',
-  'Daddy',
-  'Discreet',
-  'Geek',
-  'Jock',
-  'Leather',
-  'Otter',
-  'Poz',
-  'Rugged',
-  'Trans',
-  'Twink',
-  'Cub',
-];
-const BUILDS = ['Slim', 'Average', 'Athletic', 'Muscular', 'Stocky', 'Large'];
-const GOALS = ['Something serious', 'Dating', 'Friends first', 'Open to anything', 'Casual'];
-const LOOKING_FOR = ['Chat', 'Dates', 'Friends', 'Networking', 'Relationship', 'Right now'];
-const RIGHT_NOW = ['Up for a drink tonight', 'At the gym, then free', 'Grabbing dinner nearby', null, null];
-const ANSWERS: string[][] = [
-  ['you laugh at your own jokes.', 'you like long walks that end at a bakery.', "you don't mind my 6am alarms."],
-  ['farmers market, a long brunch, then a nap.', 'a hike, then pizza on the couch.', 'records, coffee and no plans.'],
-  ['synthesisers.', 'maps and train timetables.', 'Roman history.', 'houseplants, honestly.'],
-  ['loyal and a little chaotic.', 'the one who plans the trips.', 'calm in a crisis.'],
-  ['a walk and a coffee: low pressure, lots of talking.', 'a tiny restaurant with a big menu.', 'mini golf. I will win.'],
-  ['kindness to waiters.', 'asking good questions.', 'being on time.'],
-  ['my sourdough starter.', 'the best ramen in town.', 'the last season of my favourite show.'],
-  ['geese.', 'deep water.', 'running out of phone battery.'],
-  ['is curious and kind.', 'texts back.', 'wants to build something real.'],
-  ['good coffee and honesty.', 'make me laugh.', 'a handwritten note.'],
-];
 const ALPHANUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 interface DemoUser {
@@ -251,16 +136,30 @@ interface DemoUser {
   bio: string;
   interests: string[];
   tribes: string[];
-  height: number;
-  position: (typeof POSITIONS)[number];
-  build: string;
   datingProfile: DatingProfile;
   nowProfile: NowProfile;
   preferences: Preferences;
   home: { lat: number; lng: number };
+  /** Portrait face (seed-portraits.ts) and the variants that are his photos, first one first. */
+  face: number;
+  variants: number[];
+  tier: 'free' | 'premium' | 'platinum';
+  showInNow: boolean;
+  /** In Hookup mode now (current mode), with his Right Now line on when he has one. */
+  inNow: boolean;
+  /** In a cruise session (Platinum: no quota, so a later seed can start it again). */
+  cruising: boolean;
+  online: boolean;
+  /** Minutes since he was last seen. */
+  seenMinutesAgo: number;
 }
 
-/** Every demo user from the PRNG, generated in order whether or not it already exists. */
+/**
+ * Every demo user from the PRNG, generated in order whether or not it already exists. The draws
+ * of issue 2's seed (names, ages, homes...) come from one stream in their old order, so the same
+ * SEED still gives the same men; what issue 14 added (faces, photos, Hookup mode, presence) comes
+ * from a stream of each man's own.
+ */
 function generate(opts: SeedOptions): DemoUser[] {
   const city = DEMO_CITIES[opts.city];
   if (!city) throw new Error(`Unknown SEED_CITY "${opts.city}". Choose one of: ${Object.keys(DEMO_CITIES).join(', ')}`);
@@ -273,13 +172,17 @@ function generate(opts: SeedOptions): DemoUser[] {
     for (let n = int(min, max); n > 0 && pool.length > 0; n--) out.push(pool.splice(Math.floor(rnd() * pool.length), 1)[0]!);
     return out;
   };
+  const faces = faceDealer(opts.seed);
   const users: DemoUser[] = [];
   for (let i = 1; i <= opts.count; i++) {
     const id = `demo-${String(i).padStart(4, '0')}`;
+    const own = mulberry32(Math.imul(opts.seed, 0x9e3779b1) ^ Math.imul(i, 0x85ebca6b) ^ 0x5eed14);
+    const chance = (p: number) => own() < p;
+    const ownPick = <T>(list: readonly T[]): T => list[Math.floor(own() * list.length)]!;
     let anon = 'anon_';
     for (let k = 0; k < 12; k++) anon += ALPHANUM[Math.floor(rnd() * ALPHANUM.length)];
     const name = rnd() < 0.35 ? `${pick(FIRST_NAMES)} ${pick([...LAST_INITIALS])}.` : pick(FIRST_NAMES);
-    // Ages 18–60, most in their twenties and thirties.
+    // Ages 18–47, most in their twenties and thirties.
     const age = Math.min(60, Math.max(18, Math.round(18 + Math.abs(rnd() + rnd() + rnd() - 1.2) * 16)));
     const interests = some(INTERESTS, 3, 6);
     const tribes = some(TRIBES, 0, 2);
@@ -287,7 +190,7 @@ function generate(opts: SeedOptions): DemoUser[] {
     const position = pick(POSITIONS);
     const build = pick(BUILDS);
     const promptIdx = some([...STARTER_PROMPTS.keys()], 2, 3);
-    const bio = `${pick(BIO_OPENERS)} Living in ${pick(city.area)}. ${pick(BIO_CLOSERS)}`;
+    const bio = `${pick(BIO_OPENERS)} ${ownPick(BIO_MIDDLES)} Living in ${pick(city.area)}. ${pick(BIO_CLOSERS)}`;
     const prompts = promptIdx.map((p) => ({
       promptId: starterPromptId(p),
       question: STARTER_PROMPTS[p]!.text,
@@ -306,9 +209,27 @@ function generate(opts: SeedOptions): DemoUser[] {
       lat: city.lat + r * Math.cos(theta),
       lng: city.lng + (r * Math.sin(theta)) / Math.cos((city.lat * Math.PI) / 180),
     };
-    // Formerly the avatar's gradient (now chosen from the id by core): still drawn so every later
-    // draw, and so every later demo user, stays what it was for a given SEED.
+    // Formerly the avatar's gradient: still drawn so every later draw stays what it was.
     rnd();
+    const relationshipGoals = some(GOALS, 1, 2);
+    const datingLookingFor = some(LOOKING_FOR, 1, 3);
+    const nowLookingFor = some(NOW_LOOKING_FOR, 1, 2);
+    const availability = pick(['offline', 'offline', 'available', 'busy', 'hosting', 'traveling'] as const);
+    const rightNow = pick(RIGHT_NOW);
+
+    // Issue 14: a face and two or three photos of it; about half visible in Hookup mode, a
+    // quarter in it now and half of those cruising; some online.
+    const { face, used } = faces.next(age >= 36 || (age >= 28 && tribes.includes('Daddy')));
+    const photoCount = chance(0.5) ? 3 : 2;
+    const variants = Array.from({ length: photoCount }, (_, k) => (used + k) % VARIANTS);
+    const showInNow = chance(0.55);
+    const inNow = showInNow && chance(0.45);
+    const cruising = inNow && chance(0.5);
+    const online = chance(inNow ? 0.7 : 0.25);
+    const seenMinutesAgo = online ? Math.floor(own() * 5) : 45 + Math.floor(own() ** 2 * 6 * 24 * 60);
+    const tierDraw = own();
+    const tier = cruising ? 'platinum' : tierDraw < 0.1 ? 'premium' : tierDraw < 0.14 ? 'platinum' : 'free';
+    const activeLine = ownPick(RIGHT_NOW_ACTIVE);
     users.push({
       id,
       anonymousId: anon,
@@ -317,27 +238,32 @@ function generate(opts: SeedOptions): DemoUser[] {
       bio,
       interests,
       tribes,
-      height,
-      position,
-      build,
       preferences,
       home,
+      face,
+      variants,
+      tier,
+      showInNow,
+      inNow,
+      cruising,
+      online,
+      seenMinutesAgo,
       datingProfile: {
         ...DEFAULT_DATING_PROFILE,
         prompts,
         bio,
         interests,
-        relationshipGoals: some(GOALS, 1, 2),
-        lookingFor: some(LOOKING_FOR, 1, 3),
+        relationshipGoals,
+        lookingFor: datingLookingFor,
       },
       nowProfile: {
         ...DEFAULT_NOW_PROFILE,
         quickStats: { build, height },
         position,
         tribes,
-        lookingFor: some(LOOKING_FOR, 1, 2),
-        availability: pick(['offline', 'offline', 'available', 'busy', 'hosting', 'traveling'] as const),
-        rightNow: pick(RIGHT_NOW),
+        lookingFor: inNow && !nowLookingFor.includes('Right now') ? ['Right now', ...nowLookingFor] : nowLookingFor,
+        availability: inNow ? (availability === 'offline' || availability === 'busy' ? 'available' : availability) : availability,
+        rightNow: inNow ? (rightNow ?? activeLine) : rightNow,
         aboutMe: bio,
       },
     });
@@ -345,157 +271,457 @@ function generate(opts: SeedOptions): DemoUser[] {
   return users;
 }
 
-const AVATAR_SIZE = 384;
-
-/** The demo user's avatar: core's placeholder (one implementation with the web), as WebP. */
-export async function renderAvatar(seed: string, name: string): Promise<{ data: Buffer; width: number; height: number }> {
-  const svg = placeholderAvatarSvg(seed, name, AVATAR_SIZE);
-  // effort 2: the seed renders hundreds of these and the default effort doubles the time for ~1% smaller files.
-  const data = await sharp(Buffer.from(svg)).removeAlpha().webp({ quality: 80, effort: 2 }).toBuffer();
-  return { data, width: AVATAR_SIZE, height: AVATAR_SIZE };
+/**
+ * Hands out faces: the first of a seed's men all get different ones (in an order shuffled by the
+ * seed), the mature faces (grey hair) to the older men; once all are taken they come round again,
+ * each time from another of the face's variants.
+ */
+function faceDealer(seed: number) {
+  const rnd = mulberry32(seed ^ 0x0fac_e5ed);
+  const shuffled = (list: number[]) => {
+    for (let i = list.length - 1; i > 0; i--) {
+      const j = Math.floor(rnd() * (i + 1));
+      [list[i], list[j]] = [list[j]!, list[i]!];
+    }
+    return list;
+  };
+  const all = Array.from({ length: FACE_COUNT }, (_, f) => f);
+  const groups = {
+    young: shuffled(all.filter((f) => !faceOf(f).mature)),
+    mature: shuffled(all.filter((f) => faceOf(f).mature)),
+  };
+  const dealt = { young: 0, mature: 0 };
+  const uses = new Map<number, number>();
+  return {
+    next(mature: boolean): { face: number; used: number } {
+      const g = mature ? 'mature' : 'young';
+      const face = groups[g][dealt[g]++ % groups[g].length]!;
+      const used = uses.get(face) ?? 0;
+      uses.set(face, used + 1);
+      return { face, used };
+    },
+    /** A face the first men of a world do not have (the last young one dealt). */
+    spare(): number {
+      return groups.young[groups.young.length - 1]!;
+    },
+  };
 }
 
-/** Which of these demo users are already in the database. */
-async function existingIds(db: Db, users: readonly { id: string }[]): Promise<Set<string>> {
-  if (users.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where(
-      'id',
-      'in',
-      users.map((u) => u.id),
-    )
-    .execute();
-  return new Set(rows.map((r) => r.id));
+/** Which of these users are already in the database. */
+async function existingIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db
+      .selectFrom('users')
+      .select('id')
+      .where('id', 'in', ids.slice(i, i + 1000))
+      .execute();
+    for (const r of rows) found.add(r.id);
+  }
+  return found;
 }
 
-/** Creates the demo users that do not exist yet; returns how many were created. */
+/** A stored photo of a demo account: the portrait's file and thumbnail under his own keys. */
+interface DemoPhoto {
+  id: string;
+  key: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+/**
+ * Stores a man's portraits as profile photos are stored (photos/<user>/<name>.webp, its grid
+ * thumbnail beside it as <name>.t.webp): the first man with a portrait gets it written, the next
+ * ones a copy of his (a hard link on local disk), so thousands of men cost a pool of files.
+ */
+class PhotoWriter {
+  private readonly firstKey = new Map<string, string>();
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly portraits: PortraitPool,
+  ) {}
+
+  async write(userId: string, face: number, variants: readonly number[]): Promise<DemoPhoto[]> {
+    const photos: DemoPhoto[] = [];
+    for (const [k, variant] of variants.entries()) {
+      const p = await this.portraits.get(face, variant);
+      const key = `photos/${userId}/portrait-${face}-${variant}.webp`;
+      const first = this.firstKey.get(`${face}/${variant}`);
+      if (first) {
+        await this.storage.copy(first, key);
+        await this.storage.copy(thumbnailKey(first), thumbnailKey(key));
+      } else {
+        await this.storage.put(key, p.photo, 'image/webp');
+        await this.storage.put(thumbnailKey(key), p.thumbnail, 'image/webp');
+        this.firstKey.set(`${face}/${variant}`, key);
+      }
+      photos.push({ id: `${userId}-photo-${k + 1}`, key, width: p.width, height: p.height, bytes: p.photo.length });
+    }
+    return photos;
+  }
+}
+
+interface AccountRow {
+  user: NewUser;
+  photos: DemoPhoto[];
+  prompts: readonly { promptId: string }[];
+}
+
+/**
+ * Inserts accounts that are not there yet with their settings, identity mapping and photos, in
+ * one transaction; returns the ids inserted. DO NOTHING keeps a concurrent seed run (or an
+ * account edited since) intact.
+ */
+async function insertAccounts(db: Db, rows: readonly AccountRow[], now: Date): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  return db.transaction().execute(async (trx) => {
+    const inserted = new Set(
+      (
+        await trx
+          .insertInto('users')
+          .values(rows.map((r) => r.user))
+          .onConflict((oc) => oc.doNothing())
+          .returning('id')
+          .execute()
+      ).map((r) => r.id),
+    );
+    const mine = rows.filter((r) => inserted.has(r.user.id));
+    if (mine.length === 0) return inserted;
+    await trx
+      .insertInto('user_settings')
+      .values(
+        mine.map((r) => ({
+          user_id: r.user.id,
+          gender_preferences: '[]',
+          relationship_status_preferences: '[]',
+          location_sharing_consent: true,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('identity_mappings')
+      .values(
+        mine.map((r) => ({
+          id: r.user.anonymous_id!,
+          email: r.user.email,
+          user_id: r.user.id,
+          registration_source: 'seed',
+          previous_emails: '[]',
+          previous_anonymous_ids: '[]',
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('photos')
+      .values(
+        mine.flatMap((r) =>
+          r.photos.map((p, position) => ({
+            id: p.id,
+            user_id: r.user.id,
+            storage_key: p.key,
+            width: p.width,
+            height: p.height,
+            bytes: p.bytes,
+            position,
+          })),
+        ),
+      )
+      .execute();
+    // Keep prompts.usage_count true: one use per answered prompt.
+    const uses = new Map<string, number>();
+    for (const r of mine) for (const p of r.prompts) uses.set(p.promptId, (uses.get(p.promptId) ?? 0) + 1);
+    for (const [id, n] of uses) {
+      await trx
+        .updateTable('prompts')
+        .set({ usage_count: sql`usage_count + ${n}` })
+        .where('id', '=', id)
+        .execute();
+    }
+    return inserted;
+  });
+}
+
+function accountRow(
+  u: Pick<DemoUser, 'id' | 'anonymousId' | 'displayName' | 'age' | 'bio' | 'interests' | 'tribes' | 'preferences'> & {
+    email: string;
+    tier: NewUser['subscription_tier'];
+    datingProfile: DatingProfile;
+    nowProfile: NowProfile;
+    showInNow: boolean;
+    inNow: boolean;
+    online: boolean;
+    seenMinutesAgo: number;
+  },
+  photos: DemoPhoto[],
+  storage: Storage,
+  passwordHash: string | null,
+  now: Date,
+): AccountRow {
+  const selected = photos.map((p) => p.id);
+  return {
+    photos,
+    prompts: u.datingProfile.prompts,
+    user: {
+      id: u.id,
+      email: u.email,
+      password_hash: passwordHash,
+      google_sub: null,
+      anonymous_id: u.anonymousId,
+      display_name: u.displayName,
+      photo_url: photos[0] ? storage.url(photos[0].key) : null,
+      subscription_tier: u.tier,
+      onboarding_complete: true,
+      age: u.age,
+      bio: u.bio,
+      interests: JSON.stringify(u.interests),
+      intentions: JSON.stringify(u.datingProfile.relationshipGoals),
+      selected_features: '[]',
+      tribes: JSON.stringify(u.tribes),
+      current_mode: u.inNow ? 'now' : 'dating',
+      right_now_enabled: u.inNow && u.nowProfile.rightNow !== null,
+      preferences: JSON.stringify(u.preferences),
+      stats: JSON.stringify(DEFAULT_STATS),
+      dating_profile: JSON.stringify({ ...u.datingProfile, selectedPhotos: selected }),
+      now_profile: JSON.stringify({ ...u.nowProfile, selectedPhotos: selected }),
+      mode_visibility: JSON.stringify({ ...DEFAULT_MODE_VISIBILITY, showInNow: u.showInNow }),
+      is_online: u.online,
+      last_seen: new Date(now.getTime() - u.seenMinutesAgo * 60_000),
+      created_at: now,
+      updated_at: now,
+    },
+  };
+}
+
+/**
+ * Creates the demo men that do not exist yet, and (with a password) the demo viewer and the
+ * picks of him; refreshes what goes stale (locations, presence, cruise sessions). Returns what
+ * the world holds after the run.
+ */
 export async function seedDemoUsers(db: Db, storage: Storage, opts: SeedOptions, now: Date = new Date()): Promise<SeedResult> {
   const users = generate(opts);
+  const portraits = opts.portraits ?? new PortraitPool();
+  const renderedBefore = portraits.rendered;
+  const passwordHash = opts.password ? await hashPassword(opts.password) : null;
   await seedStarterPrompts(db, now);
-  const existing = await existingIds(db, users);
+  const existing = await existingIds(
+    db,
+    users.map((u) => u.id),
+  );
+  const writer = new PhotoWriter(storage, portraits);
   let created = 0;
   const batchSize = 50;
   for (let start = 0; start < users.length; start += batchSize) {
     const batch = users.slice(start, start + batchSize).filter((u) => !existing.has(u.id));
     if (batch.length === 0) continue;
-    const avatars = new Map(await Promise.all(batch.map(async (u) => [u.id, await renderAvatar(u.id, u.displayName)] as const)));
-    for (const u of batch) await storage.put(`photos/${u.id}/avatar.webp`, avatars.get(u.id)!.data, 'image/webp');
-    await db.transaction().execute(async (trx) => {
-      const rows: NewUser[] = batch.map((u) => ({
-        id: u.id,
-        email: `${u.id}@demo.fmk.invalid`,
-        password_hash: null,
-        google_sub: null,
-        anonymous_id: u.anonymousId,
-        display_name: u.displayName,
-        photo_url: storage.url(`photos/${u.id}/avatar.webp`),
-        subscription_tier: 'free',
-        onboarding_complete: true,
-        age: u.age,
-        bio: u.bio,
-        interests: JSON.stringify(u.interests),
-        intentions: JSON.stringify(u.datingProfile.relationshipGoals),
-        selected_features: '[]',
-        tribes: JSON.stringify(u.tribes),
-        preferences: JSON.stringify(u.preferences),
-        stats: JSON.stringify(DEFAULT_STATS),
-        dating_profile: JSON.stringify({ ...u.datingProfile, selectedPhotos: [`${u.id}-avatar`] }),
-        now_profile: JSON.stringify({ ...u.nowProfile, selectedPhotos: [`${u.id}-avatar`] }),
-        mode_visibility: JSON.stringify(DEFAULT_MODE_VISIBILITY),
-        created_at: now,
-        updated_at: now,
-      }));
-      // DO NOTHING keeps a concurrent seed run (or a demo user edited since) intact.
-      const inserted = new Set(
-        (
-          await trx
-            .insertInto('users')
-            .values(rows)
-            .onConflict((oc) => oc.doNothing())
-            .returning('id')
-            .execute()
-        ).map((r) => r.id),
-      );
-      const mine = batch.filter((u) => inserted.has(u.id));
-      if (mine.length === 0) return;
-      await trx
-        .insertInto('user_settings')
-        .values(
-          mine.map((u) => ({
-            user_id: u.id,
-            gender_preferences: '[]',
-            relationship_status_preferences: '[]',
-            location_sharing_consent: true,
-            updated_at: now,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto('identity_mappings')
-        .values(
-          mine.map((u) => ({
-            id: u.anonymousId,
-            email: `${u.id}@demo.fmk.invalid`,
-            user_id: u.id,
-            registration_source: 'seed',
-            previous_emails: '[]',
-            previous_anonymous_ids: '[]',
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto('photos')
-        .values(
-          mine.map((u) => ({
-            id: `${u.id}-avatar`,
-            user_id: u.id,
-            storage_key: `photos/${u.id}/avatar.webp`,
-            width: AVATAR_SIZE,
-            height: AVATAR_SIZE,
-            bytes: avatars.get(u.id)!.data.length,
-            position: 0,
-          })),
-        )
-        .execute();
-      // Keep prompts.usage_count true: one use per answered prompt.
-      const uses = new Map<string, number>();
-      for (const u of mine) for (const p of u.datingProfile.prompts) uses.set(p.promptId, (uses.get(p.promptId) ?? 0) + 1);
-      for (const [id, n] of uses) {
-        await trx
-          .updateTable('prompts')
-          .set({ usage_count: sql`usage_count + ${n}` })
-          .where('id', '=', id)
-          .execute();
-      }
-      created += mine.length;
-    });
+    // The batch's portraits render side by side (the pool keeps a few going at once).
+    await Promise.all(batch.flatMap((u) => u.variants.map((v) => portraits.get(u.face, v))));
+    const rows: AccountRow[] = [];
+    for (const u of batch) {
+      const photos = await writer.write(u.id, u.face, u.variants);
+      rows.push(accountRow({ ...u, email: demoEmail(u.id) }, photos, storage, passwordHash, now));
+    }
+    created += (await insertAccounts(db, rows, now)).size;
   }
-  await seedDemoLocations(db, users, now);
-  return { created, existing: users.length - created, city: opts.city, homes: users.map((u) => ({ id: u.id, ...u.home })) };
+  // Men seeded before they could sign in get the password now (never a changed one).
+  if (passwordHash) {
+    await db
+      .updateTable('users')
+      .set({ password_hash: passwordHash })
+      .where('id', 'like', 'demo-%')
+      .where('email', 'like', '%@demo.fmk.invalid')
+      .where('password_hash', 'is', null)
+      .execute();
+  }
+
+  const city = DEMO_CITIES[opts.city]!;
+  const viewer = passwordHash
+    ? await seedViewer(db, storage, writer, passwordHash, faceDealer(opts.seed).spare(), city, now)
+    : null;
+  const present = await existingIds(
+    db,
+    users.map((u) => u.id),
+  );
+  const men = users.filter((u) => present.has(u.id));
+  await seedDemoLocations(db, men, viewer ? { id: DEMO_VIEWER.id, home: { lat: city.lat, lng: city.lng } } : null, now);
+  await refreshPresence(db, men, now);
+  const cruising = await startCruising(db, men, now);
+  const likedBy = viewer ? await pickTheViewer(db, men, { lat: city.lat, lng: city.lng }, now) : [];
+  return {
+    created,
+    existing: users.length - created,
+    city: opts.city,
+    homes: users.map((u) => ({ id: u.id, ...u.home })),
+    world: {
+      men: men.length,
+      showInNow: men.filter((u) => u.showInNow).length,
+      inNow: men.filter((u) => u.inNow).length,
+      online: men.filter((u) => u.online).length,
+      cruising,
+    },
+    portraitsRendered: portraits.rendered - renderedBefore,
+    viewer: viewer ? { ...viewer, likedBy } : null,
+  };
+}
+
+/** The demo viewer: made once, like a man who finished onboarding; Premium, so Likes shows who picked him. */
+async function seedViewer(
+  db: Db,
+  storage: Storage,
+  writer: PhotoWriter,
+  passwordHash: string,
+  face: number,
+  city: (typeof DEMO_CITIES)[string],
+  now: Date,
+): Promise<Omit<SeededViewer, 'likedBy'> | null> {
+  const { id, email, displayName } = DEMO_VIEWER;
+  const taken = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  if (taken && taken.id !== id) {
+    console.warn(`The demo viewer's email ${email} belongs to another account: no demo viewer made.`);
+    return null;
+  }
+  if (taken) return { id, email, created: false };
+  const bio = `The demo account. Living in ${city.area[0]}. Men nearby have already picked me: pick them back.`;
+  const prompts = [0, 4].map((p) => ({
+    promptId: starterPromptId(p),
+    question: STARTER_PROMPTS[p]!.text,
+    answer: ANSWERS[p]![0]!,
+  }));
+  const photos = await writer.write(id, face, [0, 1]);
+  const row = accountRow(
+    {
+      id,
+      email,
+      anonymousId: 'anon_demoviewer0',
+      displayName,
+      age: 30,
+      bio,
+      interests: ['Coffee', 'Hiking', 'Film'],
+      tribes: [],
+      preferences: DEFAULT_PREFERENCES,
+      tier: 'premium',
+      datingProfile: {
+        ...DEFAULT_DATING_PROFILE,
+        prompts,
+        bio,
+        interests: ['Coffee', 'Hiking', 'Film'],
+        relationshipGoals: ['Figuring it out'],
+        lookingFor: ['Dates', 'Chat'],
+      },
+      nowProfile: {
+        ...DEFAULT_NOW_PROFILE,
+        quickStats: { build: 'Athletic', height: 180 },
+        position: 'Vers',
+        lookingFor: ['Chat', 'Drinks'],
+        aboutMe: bio,
+      },
+      showInNow: true,
+      inNow: false,
+      online: false,
+      seenMinutesAgo: 60,
+    },
+    photos,
+    storage,
+    passwordHash,
+    now,
+  );
+  const inserted = await insertAccounts(db, [row], now);
+  return { id, email, created: inserted.has(id) };
 }
 
 /**
- * Each demo user's home as his grid location: the centre of its cell only, as for every user.
- * A rerun refreshes lastUpdated, which keeps demo users out of the grid's staleness rule.
+ * Each demo man's home as his grid location (the viewer's at the city centre): the centre of its
+ * cell only, as for every user, in the mode he is in. A rerun refreshes lastUpdated, which keeps
+ * them in the grid (and the cruisers in the nearby list, which wants a fresh location).
  */
-async function seedDemoLocations(db: Db, users: readonly DemoUser[], now: Date): Promise<void> {
-  const present = await existingIds(db, users);
-  const rows = users
-    .filter((u) => present.has(u.id))
-    .map((u) => {
-      const p = snap(u.home);
-      const c = cellOf(u.home);
-      return sql`(${u.id}, ${p.lat}::float8, ${p.lng}::float8, ${userGeo(u.id, p)}::cube, ${c.row}::int, ${c.col}::int, true, 'dating', ${now}::timestamptz)`;
-    });
+async function seedDemoLocations(
+  db: Db,
+  men: readonly DemoUser[],
+  viewer: { id: string; home: { lat: number; lng: number } } | null,
+  now: Date,
+): Promise<void> {
+  const located = [
+    ...men.map((u) => ({ id: u.id, home: u.home, mode: u.inNow ? 'now' : 'dating' })),
+    ...(viewer ? [{ ...viewer, mode: 'dating' }] : []),
+  ];
+  const rows = located.map((u) => {
+    const p = snap(u.home);
+    const c = cellOf(u.home);
+    return sql`(${u.id}, ${p.lat}::float8, ${p.lng}::float8, ${userGeo(u.id, p)}::cube, ${c.row}::int, ${c.col}::int, true, ${u.mode}, ${now}::timestamptz)`;
+  });
   for (let i = 0; i < rows.length; i += 200) {
     await sql`insert into user_locations (user_id, lat, lng, geo, cell_row, cell_col, is_active, mode, last_updated)
       values ${sql.join(rows.slice(i, i + 200))}
       on conflict (user_id) do update set last_updated = excluded.last_updated`.execute(db);
   }
+}
+
+/**
+ * Who is online and when each man was last seen, as the world has it at `now` (new men have it
+ * from their insert; a rerun sets it again). A man someone is signed in as with an open socket is
+ * left to the live presence.
+ */
+async function refreshPresence(db: Db, men: readonly DemoUser[], now: Date): Promise<void> {
+  for (let i = 0; i < men.length; i += 500) {
+    const values = men
+      .slice(i, i + 500)
+      .map((u) => sql`(${u.id}, ${u.online}::boolean, ${new Date(now.getTime() - u.seenMinutesAgo * 60_000)}::timestamptz)`);
+    await sql`update users set is_online = v.online, last_seen = v.seen
+      from (values ${sql.join(values)}) as v(id, online, seen)
+      where users.id = v.id
+        and not exists (select 1 from live_connections lc where lc.user_id = users.id)`.execute(db);
+  }
+}
+
+/**
+ * Starts a cruise session (30 minutes, through the cruise service: counters, Hookup mode) for each
+ * cruising man who has none running. Returns how many cruise now. A man whose account was
+ * changed since (cruising off, a tier with a quota used up) is left as he is.
+ */
+async function startCruising(db: Db, men: readonly DemoUser[], now: Date): Promise<number> {
+  const sessions = new CruiseSessionService({ db, clock: { now: () => now } });
+  let cruising = 0;
+  for (const u of men.filter((m) => m.cruising)) {
+    try {
+      const status = await sessions.start(u.id, { rightNow: u.nowProfile.rightNow ?? undefined });
+      if (status.session) cruising += 1;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  return cruising;
+}
+
+/**
+ * The men nearest the viewer pick him, through the game (real selections, stats, and a match when
+ * he has picked them already). Each pick has a fixed client id, so a rerun replays it and changes
+ * nothing. A man the viewer has blocked, or who can no longer pick, is skipped.
+ */
+async function pickTheViewer(
+  db: Db,
+  men: readonly DemoUser[],
+  home: { lat: number; lng: number },
+  now: Date,
+): Promise<SeededViewer['likedBy']> {
+  const game = new GameService({ db, clock: { now: () => now }, bus: new LocalBus() });
+  const nearest = [...men]
+    .sort((a, b) => distanceKm(snap(home), snap(a.home)) - distanceKm(snap(home), snap(b.home)) || a.id.localeCompare(b.id))
+    .slice(0, VIEWER_LIKERS);
+  const likedBy: SeededViewer['likedBy'] = [];
+  for (const [k, u] of nearest.entries()) {
+    const action = k % 2 === 0 ? 'marry' : 'fuck';
+    try {
+      await game.select(u.id, { targetId: DEMO_VIEWER.id, action, super: false, clientId: `seed-pick-${u.id}` });
+      likedBy.push({ id: u.id, displayName: u.displayName, email: demoEmail(u.id), action });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  return likedBy;
 }
 
 async function main(): Promise<void> {
@@ -508,6 +734,11 @@ async function main(): Promise<void> {
   if (!Number.isInteger(count) || count < 1 || count > 9999)
     throw new ConfigError('SEED_COUNT must be a whole number from 1 to 9999');
   if (!Number.isInteger(seed)) throw new ConfigError('SEED must be a whole number');
+  // Demo accounts sign in with a known password: never by default in production.
+  const given = process.env.SEED_PASSWORD;
+  if (given !== undefined && given.length < MIN_PASSWORD_LENGTH)
+    throw new ConfigError(`SEED_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  const password = given ?? (config.env === 'production' ? null : DEMO_PASSWORD);
 
   const { dbDir } = config;
   // PGlite is single-process and does not lock its folder: opening it beside a running server
@@ -523,10 +754,30 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(database.db);
     const storage = new LocalDiskStorage(config.filesDir);
-    const r = await seedDemoUsers(database.db, storage, { count, city, seed });
+    const r = await seedDemoUsers(database.db, storage, { count, city, seed, password });
+    const w = r.world;
+    const where = config.databaseUrl ? 'the PostgreSQL database' : `the embedded database in ${dbDir}`;
     console.log(
-      `Seeded ${r.created} new demo users (${r.existing} already there) around ${city} in the ${database.kind} database, seed ${seed}, in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      [
+        `Seeded ${r.created} new demo men (${r.existing} already there) around ${city} in ${where}, seed ${seed}, in ${((Date.now() - started) / 1000).toFixed(1)} s (${r.portraitsRendered} portraits rendered, the rest from the cache).`,
+        `Of ${w.men} demo men: ${w.showInNow} show in Hookup mode, ${w.inNow} are in it now, ${w.online} online, ${w.cruising} cruising (for 30 minutes: run the seed again to start them again).`,
+      ].join('\n'),
     );
+    if (r.viewer && password) {
+      const picks = r.viewer.likedBy.map((l) => `  ${l.displayName} (${l.email}) picked ${l.action}`);
+      console.log(
+        [
+          '',
+          `Sign in as the demo viewer: ${r.viewer.email} / ${given ? '(your SEED_PASSWORD)' : password}`,
+          `Already picked him (Likes lists them; pick one back for the match):`,
+          ...picks,
+          `Every demo man signs in too, with his email (demo-0001@demo.fmk.invalid, ...) and the same password:`,
+          'use a second browser (or a private window) to play the other side.',
+        ].join('\n'),
+      );
+    } else {
+      console.log('No demo account can sign in (production without SEED_PASSWORD).');
+    }
   } finally {
     await database.close();
   }
