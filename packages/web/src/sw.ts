@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { isCachedPhoto, PHOTO_CACHE, PHOTO_CACHE_MAX } from './features/offline/photoCache.ts';
 
 /** The service worker at /sw.js: offline shell, push notifications (ARCHITECTURE.md "push"). */
 // `self` is typed as Window here (the app's tsconfig has the DOM lib too), hence the casts.
@@ -7,7 +8,8 @@ const sw = self as unknown as ServiceWorkerGlobalScope;
 type ManifestEntry = string | { url: string; revision: string | null };
 
 // Navigations go to the network first so a deploy is seen at once; offline they get the
-// precached app shell. API calls are never answered from the cache. Registered before
+// precached app shell. API calls are never answered from the cache (the app keeps its own
+// offline copy of what it may, features/offline/persist.ts). Registered before
 // precacheAndRoute so it sees navigations first.
 sw.addEventListener('fetch', (event) => {
   const { request } = event;
@@ -20,6 +22,43 @@ sw.addEventListener('fetch', (event) => {
     ),
   );
 });
+
+// Photos: from the cache when there, else from the network and kept (a bounded number), so that
+// the grid and the chats shown offline have their faces. Their names never change.
+let trimming = false;
+sw.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET' || !isCachedPhoto(new URL(request.url), sw.location.origin)) return;
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(PHOTO_CACHE);
+      const hit = await cache.match(request);
+      if (hit) return hit;
+      const res = await fetch(request);
+      if (res.ok && res.type === 'basic') {
+        event.waitUntil(
+          cache.put(request, res.clone()).then(() => {
+            if (trimming) return;
+            trimming = true;
+            // Once a burst of photos (a page of the grid) is in, not after each one.
+            return new Promise((r) => setTimeout(r, 2000))
+              .then(() => trimPhotos(cache))
+              .finally(() => {
+                trimming = false;
+              });
+          }),
+        );
+      }
+      return res;
+    })(),
+  );
+});
+
+/** Keeps the newest PHOTO_CACHE_MAX photos: the cache lists them oldest first. */
+async function trimPhotos(cache: Cache): Promise<void> {
+  const keys = await cache.keys();
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - PHOTO_CACHE_MAX)).map((k) => cache.delete(k)));
+}
 
 // workbox-build replaces the literal `self.__WB_MANIFEST` with the precache list at build time.
 precacheAndRoute((self as unknown as { __WB_MANIFEST: ManifestEntry[] }).__WB_MANIFEST);

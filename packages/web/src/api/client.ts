@@ -1,4 +1,5 @@
 import { AUTH_STORAGE_KEYS } from '@fmk/core';
+import { onlineManager } from '@tanstack/react-query';
 import { env } from '../env.ts';
 
 /** A failed API call: `message` is the server's text, fit to show to a person. */
@@ -67,6 +68,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   } catch (e) {
     throw new NetworkError(e instanceof Error ? e.message : 'Network request failed');
   }
+  reachedServer();
 
   if (res.status === 204) return undefined as T;
   const text = await res.text();
@@ -88,6 +90,14 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     throw new ApiError(res.status, message, code, fields);
   }
   return data as T;
+}
+
+/**
+ * An answer from the server proves the network is there, whatever navigator.onLine said (it can
+ * say offline on a machine with only a local network): waiting queries go (features/offline).
+ */
+function reachedServer(): void {
+  if (!onlineManager.isOnline()) onlineManager.setOnline(true);
 }
 
 /** The message to show for any thrown value, with a fallback for the unexpected. */

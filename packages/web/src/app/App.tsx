@@ -3,6 +3,8 @@ import { BrowserRouter } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { AuthProvider } from '../features/auth/AuthProvider.tsx';
 import { PushSync } from '../features/notifications/PushSync.tsx';
+import { OfflineCache } from '../features/offline/OfflineCache.tsx';
+import { trackOnline } from '../features/offline/online.ts';
 import { ServiceWorkerUpdates } from '../features/pwa/ServiceWorkerUpdates.tsx';
 import { ToastProvider } from '../ui/toast/ToastProvider.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
@@ -19,6 +21,8 @@ export function makeQueryClient(): QueryClient {
   });
 }
 
+// Queries wait while the browser is offline, from the first one on (features/offline).
+trackOnline();
 const defaultQueryClient = makeQueryClient();
 
 export function App({ queryClient = defaultQueryClient }: { queryClient?: QueryClient }) {
@@ -29,9 +33,11 @@ export function App({ queryClient = defaultQueryClient }: { queryClient?: QueryC
         <BrowserRouter>
           <ToastProvider>
             <AuthProvider>
-              <ServiceWorkerUpdates />
-              <PushSync />
-              <AppRoutes />
+              <OfflineCache>
+                <ServiceWorkerUpdates />
+                <PushSync />
+                <AppRoutes />
+              </OfflineCache>
             </AuthProvider>
           </ToastProvider>
         </BrowserRouter>

@@ -64,8 +64,8 @@ export function AppShell() {
   );
 
   return (
-    <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-white">
-      <header className="sticky top-0 z-20 flex h-14 items-center justify-between gap-3 border-b border-line bg-white/95 px-4 backdrop-blur">
+    <div className="mx-auto flex min-h-[calc(100dvh_-_var(--fmk-offline-inset))] w-full max-w-md flex-col bg-white">
+      <header className="sticky top-(--fmk-offline-inset) z-20 flex h-14 items-center justify-between gap-3 border-b border-line bg-white/95 px-4 backdrop-blur">
         <Link to="/grid" className="text-2xl font-black tracking-tight text-primary" aria-label={`${brand} home`}>
           {brand}
         </Link>

@@ -197,3 +197,10 @@ export const RulerIcon = (p: IconProps) => (
     <path d="m7 13 2 2M10 10l2 2M13 7l2 2" />
   </Icon>
 );
+export const CloudOffIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M2 2l20 20" />
+    <path d="M5.8 5.8A7 7 0 0 0 6.5 19H17c.6 0 1.2-.1 1.7-.3" />
+    <path d="M21.5 16.4A4.5 4.5 0 0 0 17.5 10h-1.3A7 7 0 0 0 9.4 4.2" />
+  </Icon>
+);

@@ -9,6 +9,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { CalendarIcon, CameraIcon, EditIcon, LockIcon, PlusIcon } from '../../ui/icons.tsx';
+import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { PHOTO_ACCEPT } from '../../ui/PhotoTiles.tsx';
 import { Card, Pill, Section } from '../../ui/Section.tsx';
@@ -19,6 +20,7 @@ import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { formatDay } from '../health/format.ts';
 import { PrivacySection } from '../health/PrivacySection.tsx';
 import { useLocalNow } from '../health/queries.ts';
+import { waitingForNetwork } from '../offline/online.ts';
 import { ContactAvatar, formatDuration, ProtectionPill, partnerNames, Stars } from './parts.tsx';
 import { useLinkablePeople } from './people.ts';
 import {
@@ -77,7 +79,9 @@ function ActivityContent() {
       <p className="flex items-center gap-1.5 px-4 pb-1 text-sm text-muted">
         <LockIcon width={16} height={16} /> Private and encrypted. Only you can see this.
       </p>
-      {failed ? (
+      {waitingForNetwork(stats, logs, contacts) ? (
+        <OfflineState body="Your activity is kept on our server only, encrypted, never on this phone. It shows when you're back online." />
+      ) : failed ? (
         <ErrorState
           title="We couldn't load your activity"
           body="Check your connection and try again."

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, api, setUnauthorizedListener } from '../../api/client.ts';
 import { storeAppPreferences } from '../../app/usePreferences.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import { clearOfflineData } from '../offline/persist.ts';
 import {
   clearSession,
   readSession,
@@ -61,6 +62,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const localSignOut = useCallback(() => {
     clearSession();
     queryClient.clear();
+    // The offline copy of the grid and chats, and the photos kept with it (spec section 4).
+    void clearOfflineData();
     setState({ status: 'signedOut' });
   }, [queryClient]);
 

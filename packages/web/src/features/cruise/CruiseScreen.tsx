@@ -6,8 +6,10 @@ import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { CompassIcon } from '../../ui/icons.tsx';
+import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { waitingForNetwork } from '../offline/online.ts';
 import { EventsPanel } from './EventsPanel.tsx';
 import { NearbyPanel } from './NearbyPanel.tsx';
 import { type StatusWithClock, useCruiseStatus, useSpots } from './queries.ts';
@@ -48,6 +50,12 @@ function Cruise({ rightNowEnabled }: { rightNowEnabled: boolean }) {
   const approvedSpots = spots.data?.items ?? [];
 
   if (status.isError && status.error instanceof ApiError && status.error.code === 'cruising_disabled') return <CruisingOff />;
+  if (waitingForNetwork(status))
+    return (
+      <Page title="Cruise">
+        <OfflineState body="Cruising is live: your session and who's around show when you're back online." />
+      </Page>
+    );
 
   return (
     <Page title="Cruise">

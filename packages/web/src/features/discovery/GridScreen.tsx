@@ -16,6 +16,7 @@ import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { GridIcon, HeartIcon, MapPinIcon, ShieldIcon } from '../../ui/icons.tsx';
+import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { ProfileCell, ProfileCellSkeleton } from '../../ui/ProfileCell.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -24,6 +25,7 @@ import { UpgradeSheet } from '../../ui/UpgradeSheet.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useKilled } from '../game/killed.ts';
 import { useLikesQuery } from '../game/queries.ts';
+import { waitingForNetwork } from '../offline/online.ts';
 import { useUpdateMeMutation } from '../profiles/queries.ts';
 import { FiltersSheet, type FiltersValue } from './FiltersSheet.tsx';
 import { activeAdvancedCount, basicFilters, useAdvancedFilters } from './filters.ts';
@@ -221,8 +223,11 @@ function GridBody({
     return out;
   }, [pages, killed]);
 
+  if (waitingForNetwork(query)) return <OfflineState body="The grid loads when you're back online." />;
   if (query.isPending || (query.isSuccess && pages === undefined)) return <GridSkeleton />;
-  if (query.isError) {
+  // A refetch lost on the way keeps the grid it had (the offline copy, a server restarting).
+  const keepGrid = query.data !== undefined && !(query.error instanceof ApiError && query.error.status < 500);
+  if (query.isError && !keepGrid) {
     const e = query.error;
     if (e instanceof ApiError && e.code === 'limit_reached') {
       return (

@@ -5,7 +5,9 @@ import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { FlameIcon, HeartIcon, LockIcon, StarIcon } from '../../ui/icons.tsx';
+import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Page } from '../../ui/Page.tsx';
+import { waitingForNetwork } from '../offline/online.ts';
 import { useLikesQuery, useMarkLikesSeenMutation } from './queries.ts';
 
 type Item = LikesPage['items'][number];
@@ -25,7 +27,9 @@ export function LikesScreen() {
 
   return (
     <Page title="Likes you" back="/grid">
-      {query.isPending ? (
+      {waitingForNetwork(query) ? (
+        <OfflineState body="Who likes you loads when you're back online." />
+      ) : query.isPending ? (
         <LikesSkeleton />
       ) : query.isError ? (
         <ErrorState

@@ -16,10 +16,12 @@ import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { AlertIcon, CheckIcon, CloseIcon, EditIcon, HeartPulseIcon, LockIcon, PlusIcon, ShieldIcon } from '../../ui/icons.tsx';
+import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Card, Pill, Section } from '../../ui/Section.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import { waitingForNetwork } from '../offline/online.ts';
 import { formatClock, formatDay, formatInstantTime, longDay } from './format.ts';
 import { MedicationSheet } from './MedicationSheet.tsx';
 import { PrivacySection } from './PrivacySection.tsx';
@@ -68,7 +70,9 @@ function HealthContent() {
       <p className="flex items-center gap-1.5 px-4 pb-1 text-sm text-muted">
         <LockIcon width={16} height={16} /> Private and encrypted. Only you can see this.
       </p>
-      {failed ? (
+      {waitingForNetwork(meds, logs, screenings) ? (
+        <OfflineState body="Your health data is kept on our server only, encrypted, never on this phone. It shows when you're back online." />
+      ) : failed ? (
         <ErrorState
           title="We couldn't load your health data"
           body="Check your connection and try again."

@@ -17,15 +17,17 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError, errorMessage } from '../../api/client.ts';
+import { ApiError, errorMessage, NetworkError } from '../../api/client.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { ArrowUpIcon, CameraIcon, ChevronLeftIcon } from '../../ui/icons.tsx';
+import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { newClientId } from '../game/queries.ts';
+import { useOnline } from '../offline/online.ts';
 import { BlockSheet } from '../safety/BlockSheet.tsx';
 import {
   loadMessages,
@@ -73,6 +75,17 @@ function OpenChat({ userId }: { userId: string }) {
       </div>
     );
   const forbidden = error instanceof ApiError && error.status === 403;
+  if (error instanceof NetworkError)
+    return (
+      <OfflineState
+        body="A new chat opens when you're back online."
+        action={
+          <ButtonLink to="/messages" variant="secondary">
+            Back to messages
+          </ButtonLink>
+        }
+      />
+    );
   return (
     <ErrorState
       title={forbidden ? "You can't message him yet" : "We couldn't open this chat"}
@@ -107,9 +120,11 @@ function Chat({ id }: { id: string }) {
   const conversation = useConversationQuery(id);
   const view = useChatView(id);
   const [loadError, setLoadError] = useState<unknown>(null);
+  // Again when the network is back: a chat shown from the offline copy gets what it missed.
+  const online = useOnline();
   useEffect(() => {
-    loadMessages(id).catch(setLoadError);
-  }, [id]);
+    if (online) loadMessages(id).catch(setLoadError);
+  }, [id, online]);
 
   const notFound =
     (conversation.error instanceof ApiError && conversation.error.status === 404) ||
@@ -127,7 +142,7 @@ function Chat({ id }: { id: string }) {
       />
     );
   return (
-    <div className="fixed inset-0 z-[45] mx-auto flex h-dvh w-full max-w-md flex-col bg-white">
+    <div className="fixed inset-x-0 top-(--fmk-offline-inset) z-[45] mx-auto flex h-[calc(100dvh_-_var(--fmk-offline-inset))] w-full max-w-md flex-col bg-white">
       <ChatHeader conversation={conversation.data} typing={view.typing} />
       <MessageList id={id} view={view} conversation={conversation.data} />
       <Composer id={id} />
@@ -231,6 +246,7 @@ function MessageList({ id, view, conversation }: { id: string; view: ChatView; c
   const me = user?.uid ?? '';
   const scroller = useRef<HTMLDivElement>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
+  const online = useOnline();
   const anchor = useRef<{ height: number; top: number } | null>(null);
   const stick = useRef(true);
   const queryClient = useQueryClient();
@@ -312,7 +328,9 @@ function MessageList({ id, view, conversation }: { id: string; view: ChatView; c
           </button>
         </div>
       ) : null}
-      {!view.loaded ? (
+      {!view.loaded && !online ? (
+        <OfflineState body="This chat wasn't saved on this phone. Its messages load when you're back online; what you send now goes then." />
+      ) : !view.loaded ? (
         <div className="flex justify-center py-16">
           <Spinner label="Loading messages" />
         </div>

@@ -6,12 +6,14 @@ import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { ChatIcon, FlameIcon, HeartIcon } from '../../ui/icons.tsx';
+import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useLikesQuery, useMatchesQuery } from '../game/queries.ts';
+import { waitingForNetwork } from '../offline/online.ts';
 import { preview, useConversationsQuery, useDeleteConversationMutation } from './queries.ts';
 import { messagingStore } from './store.ts';
 
@@ -27,7 +29,9 @@ export function MessagesScreen() {
   return (
     <Page title="Messages" actions={<LikesHeaderLink />}>
       {fresh.length ? <NewMatches matches={fresh} /> : null}
-      {conversations.isPending ? (
+      {waitingForNetwork(conversations) ? (
+        <OfflineState body="Your conversations load when you're back online." />
+      ) : conversations.isPending ? (
         <div className="flex justify-center py-16">
           <Spinner />
         </div>

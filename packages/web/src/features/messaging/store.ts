@@ -6,6 +6,7 @@ import { ApiError, api, NetworkError } from '../../api/client.ts';
  * copy: messages by conversation (deduplicated by id and clientId, ordered by the global seq),
  * the outbox of sends not yet confirmed (kept in localStorage so a reload keeps them), who is
  * typing (off by itself after TYPING_TIMEOUT_MS) and the highest seq seen (the catch-up cursor).
+ * The newest messages of each chat are also kept on the phone for offline use (features/offline).
  */
 export const OUTBOX_KEY = 'outbox';
 
@@ -30,7 +31,13 @@ export interface ChatView {
   loaded: boolean;
 }
 
-const EMPTY: ChatView = { messages: [], pending: [], typing: false, hasMore: false, loaded: false };
+/** A chat as the offline copy keeps it: its newest messages, and whether older ones exist. */
+export interface SavedChat {
+  conversationId: string;
+  messages: Message[];
+  hasMore: boolean;
+}
+
 const RANK = { sent: 0, delivered: 1, read: 2 } as const;
 
 /** A send the server refused (not a lost connection): the caller tells the user. */
@@ -51,6 +58,8 @@ function isTransient(e: unknown): boolean {
 export class MessagingStore {
   private messages = new Map<string, Message[]>();
   private hasMore = new Map<string, boolean>();
+  /** Chats shown from the offline copy until the server's newest page replaces them: their saved message ids. */
+  private restored = new Map<string, Set<string>>();
   private outbox: Pending[] = [];
   private typing = new Map<string, ReturnType<typeof setTimeout>>();
   private views = new Map<string, ChatView>();
@@ -74,7 +83,14 @@ export class MessagingStore {
   };
 
   view(conversationId: string): ChatView {
-    return this.views.get(conversationId) ?? EMPTY;
+    let v = this.views.get(conversationId);
+    if (!v) {
+      // Built once and kept, so that React sees the same snapshot until something changes (a
+      // reload's queued sends show before any page of the chat has loaded).
+      v = this.build(conversationId);
+      this.views.set(conversationId, v);
+    }
+    return v;
   }
 
   typingIds(): string[] {
@@ -85,16 +101,18 @@ export class MessagingStore {
     return this.typing.has(conversationId);
   }
 
+  private build(id: string): ChatView {
+    return {
+      messages: this.messages.get(id) ?? [],
+      pending: this.outbox.filter((p) => p.conversationId === id),
+      typing: this.typing.has(id),
+      hasMore: this.hasMore.get(id) ?? false,
+      loaded: this.messages.has(id),
+    };
+  }
+
   private changed(ids: Iterable<string>): void {
-    for (const id of new Set(ids)) {
-      this.views.set(id, {
-        messages: this.messages.get(id) ?? [],
-        pending: this.outbox.filter((p) => p.conversationId === id),
-        typing: this.typing.has(id),
-        hasMore: this.hasMore.get(id) ?? false,
-        loaded: this.messages.has(id),
-      });
-    }
+    for (const id of new Set(ids)) this.views.set(id, this.build(id));
     for (const fn of this.listeners) fn();
   }
 
@@ -131,8 +149,13 @@ export class MessagingStore {
 
   /** A page from GET /conversations/:id/messages: the newest page, or an older one (paging back). */
   addPage(conversationId: string, page: MessagePage, older: boolean): void {
-    const first = !this.messages.has(conversationId);
-    if (first) this.messages.set(conversationId, []);
+    // The newest page replaces a chat shown from the offline copy (merged, it could leave a gap
+    // of what was sent while the copy was away); what came live since the copy was put back stays.
+    const saved = older ? undefined : this.restored.get(conversationId);
+    const live = saved ? (this.messages.get(conversationId) ?? []).filter((m) => !saved.has(m.id)) : [];
+    this.restored.delete(conversationId);
+    const first = !this.messages.has(conversationId) || saved !== undefined;
+    if (first) this.messages.set(conversationId, live);
     // A refetch of the newest page keeps what was paged back, and whether more lies beyond.
     if (first || older) this.hasMore.set(conversationId, page.hasMore);
     this.merge(page.messages);
@@ -172,6 +195,7 @@ export class MessagingStore {
 
   remove(conversationId: string): void {
     this.messages.delete(conversationId);
+    this.restored.delete(conversationId);
     this.outbox = this.outbox.filter((p) => p.conversationId !== conversationId);
     writeOutbox(this.outbox);
     this.changed([conversationId]);
@@ -239,12 +263,52 @@ export class MessagingStore {
     return this.outbox;
   }
 
+  /** The newest `perChat` messages of the most recently active `chats` loaded chats. */
+  saved(chats: number, perChat: number): SavedChat[] {
+    const last = (c: SavedChat) => c.messages[c.messages.length - 1]?.seq ?? 0;
+    return [...this.messages.entries()]
+      .map(([conversationId, list]) => ({
+        conversationId,
+        messages: list.slice(-perChat),
+        hasMore: (this.hasMore.get(conversationId) ?? false) || list.length > perChat,
+      }))
+      .sort((a, b) => last(b) - last(a))
+      .slice(0, chats);
+  }
+
+  /**
+   * Shows chats from the offline copy; a chat already loaded from the server keeps what it has.
+   * The catch-up cursor stays where it is: what was missed comes with each chat's newest page.
+   */
+  restore(chats: readonly SavedChat[]): void {
+    const touched: string[] = [];
+    for (const c of chats) {
+      if (this.messages.has(c.conversationId)) continue;
+      this.messages.set(
+        c.conversationId,
+        [...c.messages].sort((a, b) => a.seq - b.seq),
+      );
+      this.hasMore.set(c.conversationId, c.hasMore);
+      this.restored.set(c.conversationId, new Set(c.messages.map((m) => m.id)));
+      touched.push(c.conversationId);
+    }
+    if (touched.length) this.changed(touched);
+  }
+
+  /** Signing out: nothing of this user stays, queued sends included (spec section 4). */
+  forget(): void {
+    this.outbox = [];
+    writeOutbox(this.outbox);
+    this.reset();
+  }
+
   /** For tests and sign-out. */
   reset(): void {
     for (const t of this.typing.values()) clearTimeout(t);
     const ids = [...this.messages.keys(), ...this.outbox.map((p) => p.conversationId)];
     this.messages.clear();
     this.hasMore.clear();
+    this.restored.clear();
     this.typing.clear();
     this.views.clear();
     this.outbox = readOutbox();

@@ -106,7 +106,7 @@ export function ToastProvider({ children, cap = MAX_TOASTS }: { children: ReactN
       <section
         aria-label="Notifications"
         aria-live="polite"
-        className="pointer-events-none fixed inset-x-0 top-0 z-50 mx-auto flex w-full max-w-md flex-col gap-2 p-3"
+        className="pointer-events-none fixed inset-x-0 top-(--fmk-offline-inset) z-50 mx-auto flex w-full max-w-md flex-col gap-2 p-3"
       >
         {toasts.map((t) => (
           <ToastCard key={t.id} toast={t} leaving={leaving.has(t.id)} onDismiss={() => dismiss(t.id)} />
