@@ -6,7 +6,7 @@ import { type Clock, systemClock } from '@fmk/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
-import type { Database, Db } from './db/index.ts';
+import type { Database } from './db/index.ts';
 import { modules } from './modules/index.ts';
 import { PushNotifier } from './modules/notifications/notifier.ts';
 import { registerFileRoutes } from './modules/profiles/files.ts';
@@ -15,28 +15,10 @@ import { type Bus, LocalBus, PgBus } from './platform/bus.ts';
 import { registerApiCompression } from './platform/compress.ts';
 import type { Config } from './platform/config.ts';
 import { registerErrorHandler } from './platform/errors.ts';
-import { type Notifier, PushService } from './platform/push.ts';
+import type { AppDeps } from './platform/module.ts';
+import { PushService } from './platform/push.ts';
 import { registerWebApp } from './platform/static.ts';
 import { LocalDiskStorage, type Storage } from './platform/storage.ts';
-
-/** What a feature module is given: only shared platform parts, never another module's internals. */
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  dbKind: Database['kind'];
-  clock: Clock;
-  tokens: TokenService;
-  storage: Storage;
-  /** Live events to users (in-process on PGlite, LISTEN/NOTIFY on PostgreSQL). */
-  bus: Bus;
-  /** Web Push sender and subscriptions (disabled without VAPID keys). */
-  push: PushService;
-  /**
-   * Push notifications for events (new message, new match): sent only when the user has no open
-   * live socket and allows pushes. Call after the transaction commits; never throws.
-   */
-  notifier: Notifier;
-}
 
 export type App = FastifyInstance;
 

@@ -10,7 +10,7 @@ const CEILINGS = {
   serverFeatureCycles: 1,
   webFeatureCycles: 1,
   serverCycles: 0,
-  serverTypeCycles: 2,
+  serverTypeCycles: 0,
   webCycles: 0,
   webTypeCycles: 0,
   crossFeatureRepoImports: 10,

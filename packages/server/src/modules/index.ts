@@ -1,12 +1,4 @@
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../app.ts';
+import type { Module } from '../platform/module.ts';
 import { activityModule } from './activity/routes.ts';
 import { adminModule } from './admin/routes.ts';
 import { authModule } from './auth/routes.ts';
@@ -20,17 +12,6 @@ import { notificationsModule } from './notifications/routes.ts';
 import { profilesModule } from './profiles/routes.ts';
 import { promptsModule } from './prompts/routes.ts';
 import { safetyModule } from './safety/routes.ts';
-
-/** The Fastify instance a feature module gets: zod schemas type its requests and replies. */
-export type ZodFastify = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-/** A feature module registers its routes under /api/v1. */
-export type Module = (app: ZodFastify, deps: AppDeps) => Promise<void>;
 
 /** Every feature module, in registration order. */
 export const modules: Module[] = [

@@ -10,8 +10,8 @@ import {
 } from '@fmk/core';
 import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
+import type { Module } from '../../platform/module.ts';
 import { Vault } from '../../platform/vault.ts';
-import type { Module } from '../index.ts';
 import { readPhotoUpload } from '../profiles/upload.ts';
 import { ActivityService } from './service.ts';
 

@@ -1,6 +1,6 @@
 import { adminMeSchema, apiErrorSchema } from '@fmk/core';
 import { authUser, requireAuth } from '../../platform/auth.ts';
-import type { Module } from '../index.ts';
+import type { Module } from '../../platform/module.ts';
 import { verifyAdmin } from './service.ts';
 
 /** The admin area's entry check; its screens come in later issues. */

@@ -12,8 +12,8 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import { SESSION_ENDED } from '../../platform/bus.ts';
+import type { Module } from '../../platform/module.ts';
 import { IdentityService } from '../identity/service.ts';
-import type { Module } from '../index.ts';
 import { GoogleSignIn } from './google.ts';
 import { AuthService, type ClientMeta } from './service.ts';
 

@@ -20,7 +20,7 @@ import {
 } from '@fmk/core';
 import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
-import type { Module } from '../index.ts';
+import type { Module } from '../../platform/module.ts';
 import { EventService } from './events.ts';
 import { NearbyService } from './nearby.ts';
 import { CruiseSessionService, CruiseSweeper } from './sessions.ts';

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import { unauthorized } from '../../platform/errors.ts';
-import type { Module } from '../index.ts';
+import type { Module } from '../../platform/module.ts';
 import { GridService, LocationService } from './service.ts';
 
 const secured = { security: [{ bearer: [] }] };

@@ -14,8 +14,8 @@ import {
 } from '@fmk/core';
 import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
+import type { Module } from '../../platform/module.ts';
 import { Vault } from '../../platform/vault.ts';
-import type { Module } from '../index.ts';
 import { exportToCsv } from './export.ts';
 import { ReminderScheduler } from './scheduler.ts';
 import { HealthService } from './service.ts';

@@ -2,7 +2,7 @@ import { LIVE_AUTH_TIMEOUT_MS, LIVE_CLOSE_UNAUTHORIZED, type LiveServerEvent, Me
 import type { WebSocket } from 'ws';
 import { resolveToken } from '../../platform/auth.ts';
 import { type LiveEvent, SESSION_ENDED } from '../../platform/bus.ts';
-import type { Module } from '../index.ts';
+import type { Module } from '../../platform/module.ts';
 import { MessagingService } from '../messaging/service.ts';
 import { Presence } from './presence.ts';
 

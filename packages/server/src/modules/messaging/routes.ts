@@ -13,7 +13,7 @@ import {
 } from '@fmk/core';
 import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
-import type { Module } from '../index.ts';
+import type { Module } from '../../platform/module.ts';
 import { readPhotoUpload } from '../profiles/upload.ts';
 import { MessagingService } from './service.ts';
 

@@ -2,8 +2,8 @@ import { apiErrorSchema, pushSubscriptionBody } from '@fmk/core';
 import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import { badRequest } from '../../platform/errors.ts';
+import type { Module } from '../../platform/module.ts';
 import { validPushEndpoint } from '../../platform/push.ts';
-import type { Module } from '../index.ts';
 
 const secured = { security: [{ bearer: [] }] };
 const errors = { '4xx': apiErrorSchema };

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
 import { notFound } from '../../platform/errors.ts';
+import type { AppDeps } from '../../platform/module.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { thumbnailOf } from './image.ts';
 

@@ -2,14 +2,7 @@ import { type AppPreferences, DEFAULT_MODE_SETTINGS, type Me, type ModeSettings,
 import type { Db } from '../../db/index.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { countMessagesSent, findUserById, listPhotos } from './repo.ts';
-
-export interface PhotoRow {
-  id: string;
-  storage_key: string;
-  width: number;
-  height: number;
-}
+import { countMessagesSent, findUserById, listPhotos, type PhotoRow } from './repo.ts';
 
 export function toPhoto(row: PhotoRow, storage: Storage): Photo {
   return { id: row.id, url: storage.url(row.storage_key), width: row.width, height: row.height };

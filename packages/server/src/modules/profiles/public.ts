@@ -4,8 +4,8 @@ import type { Storage } from '../../platform/storage.ts';
 import { requireClickable } from '../discovery/clickable.ts';
 import { answerLikes, findPrompts } from '../prompts/repo.ts';
 import { viewableProfile } from './access.ts';
-import { type PhotoRow, toPhoto } from './present.ts';
-import { listPhotos, type ViewedUserRow } from './repo.ts';
+import { toPhoto } from './present.ts';
+import { listPhotos, type PhotoRow, type ViewedUserRow } from './repo.ts';
 
 /** What GET /users/:userId shows in place of the mode when the owner hides it. */
 export const HIDDEN_MODE = 'hidden';

@@ -1,7 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { DB, Db } from '../../db/index.ts';
 import type { UserRow, UserUpdate } from '../../db/schema.ts';
-import type { PhotoRow } from './present.ts';
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -17,6 +16,14 @@ export function lockUser(trx: Db, id: string): Promise<UserRow | undefined> {
 
 export function updateUser(db: Db, id: string, values: UserUpdate): Promise<unknown> {
   return db.updateTable('users').set(values).where('id', '=', id).execute();
+}
+
+/** A photo as stored: what every photo answer is made from (present.ts). */
+export interface PhotoRow {
+  id: string;
+  storage_key: string;
+  width: number;
+  height: number;
 }
 
 export function listPhotos(db: Db, userId: string): Promise<PhotoRow[]> {

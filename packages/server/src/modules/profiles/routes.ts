@@ -9,7 +9,7 @@ import {
 } from '@fmk/core';
 import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
-import type { Module } from '../index.ts';
+import type { Module } from '../../platform/module.ts';
 import { getPublicProfile } from './public.ts';
 import { ProfileService } from './service.ts';
 import { readPhotoUpload } from './upload.ts';

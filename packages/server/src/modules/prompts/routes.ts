@@ -9,8 +9,8 @@ import {
 } from '@fmk/core';
 import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
+import type { Module } from '../../platform/module.ts';
 import { requireAdmin } from '../admin/service.ts';
-import type { Module } from '../index.ts';
 import { listActivePrompts, seedStarterPrompts } from './repo.ts';
 import { PromptAdminService, PromptLikeService } from './service.ts';
 

@@ -1,7 +1,7 @@
 import { apiErrorSchema, blockedUserSchema } from '@fmk/core';
 import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
-import type { Module } from '../index.ts';
+import type { Module } from '../../platform/module.ts';
 import { SafetyService } from './service.ts';
 
 const secured = { security: [{ bearer: [] }] };
