@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, openTestDatabase, useTestApp } from '../test/harness.ts';
 import type { Db } from './db/index.ts';
-import { thumbnailKey } from './modules/profiles/files.ts';
+import { thumbnailKey } from './platform/media/files.ts';
 import { LocalDiskStorage, type Storage } from './platform/storage.ts';
 import { DEMO_VIEWER, demoEmail, type SeedResult, seedDemoUsers, VIEWER_LIKERS } from './seed.ts';
 import { FACE_COUNT, faceOf, PORTRAIT, PortraitPool, portraitSvg, renderPortrait, VARIANTS } from './seed-portraits.ts';

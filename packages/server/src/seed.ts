@@ -24,11 +24,11 @@ import { hashPassword } from './modules/auth/service.ts';
 import { CruiseSessionService } from './modules/cruise/sessions.ts';
 import { userGeo } from './modules/discovery/repo.ts';
 import { GameService } from './modules/game/service.ts';
-import { thumbnailKey } from './modules/profiles/files.ts';
 import { seedStarterPrompts, starterPromptId } from './modules/prompts/repo.ts';
 import { LocalBus } from './platform/bus.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { AppError } from './platform/errors.ts';
+import { thumbnailKey } from './platform/media/files.ts';
 import { LocalDiskStorage, type Storage } from './platform/storage.ts';
 import {
   ANSWERS,

@@ -10,9 +10,9 @@ import {
 } from '@fmk/core';
 import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
+import { readPhotoUpload } from '../../platform/media/upload.ts';
 import type { Module } from '../../platform/module.ts';
 import { Vault } from '../../platform/vault.ts';
-import { readPhotoUpload } from '../profiles/upload.ts';
 import { ActivityService } from './service.ts';
 
 const secured = { security: [{ bearer: [] }] };

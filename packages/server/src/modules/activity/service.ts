@@ -19,9 +19,9 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { reencodePhoto } from '../../platform/media/image.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { timeZoneOf, type Vault } from '../../platform/vault.ts';
-import { reencodePhoto } from '../profiles/image.ts';
 import { allActivityLogs, allContacts, featureEnabled, presentContact, presentLog, type StoredContact } from './repo.ts';
 
 export interface ActivityServiceDeps {

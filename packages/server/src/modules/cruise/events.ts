@@ -15,7 +15,7 @@ import {
   snap,
 } from '@fmk/core';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { thumbnailURL } from '../profiles/files.ts';
+import { thumbnailURL } from '../../platform/media/files.ts';
 import { CruiseMessages, requireCruising } from './access.ts';
 import {
   addAttendee,

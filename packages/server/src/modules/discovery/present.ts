@@ -1,5 +1,5 @@
 import { distanceLabel, type GridCell, type LatLng, snappedDistanceKm } from '@fmk/core';
-import { thumbnailURL } from '../profiles/files.ts';
+import { thumbnailURL } from '../../platform/media/files.ts';
 import type { GridRow } from './repo.ts';
 
 /**

@@ -4,7 +4,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { otherMemberOf } from '../../db/fragments.ts';
 import type { DB, Db } from '../../db/index.ts';
-import { thumbnailURL } from '../profiles/files.ts';
+import { thumbnailURL } from '../../platform/media/files.ts';
 
 /** The columns of a user the game reads. */
 export interface GameUserRow {

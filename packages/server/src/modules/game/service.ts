@@ -21,9 +21,9 @@ import {
 import type { Db } from '../../db/index.ts';
 import { type Bus, withEvents } from '../../platform/bus.ts';
 import { badRequest, conflict, limitReached, notFound } from '../../platform/errors.ts';
+import { thumbnailURL } from '../../platform/media/files.ts';
 import type { Notifier } from '../../platform/push.ts';
 import { unreadConversations } from '../messaging/repo.ts';
-import { thumbnailURL } from '../profiles/files.ts';
 import type { GameUserRow } from './repo.ts';
 import * as repo from './repo.ts';
 

@@ -2,8 +2,8 @@ import type { Conversation, Message, Photo } from '@fmk/core';
 import { sql } from 'kysely';
 import { otherMemberOf } from '../../db/fragments.ts';
 import type { Db } from '../../db/index.ts';
+import { thumbnailURL } from '../../platform/media/files.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { thumbnailURL } from '../profiles/files.ts';
 
 /** Neither user blocked the other (either way). `otherRef` is a column holding the other user's id. */
 export function notBlocked(viewerId: string, otherRef: string) {

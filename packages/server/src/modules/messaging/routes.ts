@@ -13,8 +13,8 @@ import {
 } from '@fmk/core';
 import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
+import { readPhotoUpload } from '../../platform/media/upload.ts';
 import type { Module } from '../../platform/module.ts';
-import { readPhotoUpload } from '../profiles/upload.ts';
 import { MessagingService } from './service.ts';
 
 const secured = { security: [{ bearer: [] }] };

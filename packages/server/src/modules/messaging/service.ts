@@ -27,9 +27,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { type Bus, withEvents } from '../../platform/bus.ts';
 import { badRequest, conflict, limitReached, notFound, unauthorized } from '../../platform/errors.ts';
+import { reencodePhoto } from '../../platform/media/image.ts';
 import type { Notifier } from '../../platform/push.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { reencodePhoto } from '../profiles/image.ts';
 import * as repo from './repo.ts';
 
 export interface MessagingServiceDeps {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 import { multipartFile } from '../../../test/multipart.ts';
-import { thumbnailURL } from './files.ts';
+import { thumbnailURL } from '../../platform/media/files.ts';
 
 type Headers = { authorization: string };
 

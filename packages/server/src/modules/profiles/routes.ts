@@ -9,10 +9,10 @@ import {
 } from '@fmk/core';
 import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
+import { readPhotoUpload } from '../../platform/media/upload.ts';
 import type { Module } from '../../platform/module.ts';
 import { getPublicProfile } from './public.ts';
 import { ProfileService } from './service.ts';
-import { readPhotoUpload } from './upload.ts';
 
 const secured = { security: [{ bearer: [] }] };
 

@@ -21,10 +21,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import type { UserRow, UserUpdate } from '../../db/schema.ts';
 import { AppError, badRequest, limitReached, notFound, unauthorized } from '../../platform/errors.ts';
+import { thumbnailKey } from '../../platform/media/files.ts';
+import { reencodePhoto } from '../../platform/media/image.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { adjustPromptUsage, findPrompts, removeAnswerLikes } from '../prompts/repo.ts';
-import { thumbnailKey } from './files.ts';
-import { reencodePhoto } from './image.ts';
 import { appPreferencesOf, loadMe, modeSettingsOf, toPhoto } from './present.ts';
 import {
   countPhotos,

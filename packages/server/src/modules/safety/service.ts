@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { type Bus, withEvents } from '../../platform/bus.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { thumbnailURL } from '../profiles/files.ts';
+import { thumbnailURL } from '../../platform/media/files.ts';
 
 export interface SafetyServiceDeps {
   db: Db;

@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../platform/errors.ts';
-import type { AppDeps } from '../../platform/module.ts';
-import type { Storage } from '../../platform/storage.ts';
+import { notFound } from '../errors.ts';
+import type { Storage } from '../storage.ts';
 import { thumbnailOf } from './image.ts';
 
 /** Where stored files are served (LocalDiskStorage's public prefix). */
@@ -63,7 +62,7 @@ function thumbnails(storage: Storage) {
  * cached for a year; only our own re-encoded WebP files are ever served. A profile photo's
  * thumbnail (<photo>.t.webp) is made from the photo the first time it is asked for.
  */
-export async function registerFileRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'storage'>): Promise<void> {
+export async function registerFileRoutes(app: FastifyInstance, deps: { storage: Storage }): Promise<void> {
   const thumbnail = thumbnails(deps.storage);
   app.get('/files/*', { schema: { hide: true } }, async (req, reply) => {
     const key = (req.params as { '*'?: string })['*'] ?? '';

@@ -1,6 +1,6 @@
 import { Messages } from '@fmk/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../../platform/errors.ts';
+import { AppError, badRequest } from '../errors.ts';
 
 /**
  * The bytes of a photo upload (multipart field "file"), shared by profile and message photos:

@@ -7,7 +7,7 @@ import {
   PHOTO_WEBP_QUALITY,
 } from '@fmk/core';
 import sharp, { type Metadata } from 'sharp';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest } from '../errors.ts';
 
 export interface EncodedPhoto {
   data: Buffer;
