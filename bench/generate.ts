@@ -1,6 +1,6 @@
 import { cellOf, DEFAULT_DATING_PROFILE, DEFAULT_STATS, POSITIONS, snap } from '@fmk/core';
 import type { DB } from '@fmk/server/src/db/index.ts';
-import { userGeo } from '@fmk/server/src/modules/discovery/repo.ts';
+import { userGeo } from '@fmk/server/src/platform/geo.ts';
 import { mulberry32 } from '@fmk/server/src/seed.ts';
 import { type Kysely, sql } from 'kysely';
 

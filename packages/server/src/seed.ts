@@ -22,12 +22,12 @@ import { type Db, migrateToLatest, openDatabase } from './db/index.ts';
 import type { NewUser } from './db/schema.ts';
 import { hashPassword } from './modules/auth/service.ts';
 import { CruiseSessionService } from './modules/cruise/sessions.ts';
-import { userGeo } from './modules/discovery/repo.ts';
 import { GameService } from './modules/game/service.ts';
 import { seedStarterPrompts, starterPromptId } from './modules/prompts/repo.ts';
 import { LocalBus } from './platform/bus.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { AppError } from './platform/errors.ts';
+import { userGeo } from './platform/geo.ts';
 import { thumbnailKey } from './platform/media/files.ts';
 import { LocalDiskStorage, type Storage } from './platform/storage.ts';
 import {

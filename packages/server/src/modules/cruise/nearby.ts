@@ -8,8 +8,8 @@ import {
   snappedDistanceKm,
 } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
+import { chordForKm } from '../../platform/geo.ts';
 import { thumbnailURL } from '../../platform/media/files.ts';
-import { chordForKm } from '../discovery/repo.ts';
 import { checkCruising } from './access.ts';
 import {
   cruiserOf,

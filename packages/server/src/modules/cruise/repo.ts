@@ -221,7 +221,7 @@ export interface NearbySearch {
   viewerId: string;
   /** The search point: a cube literal, or the viewer's own stored point read in the statement. */
   point: RawBuilder<string>;
-  /** The radius as a chord in geo space (discovery chordForKm). */
+  /** The radius as a chord in geo space (platform/geo chordForKm). */
   maxChord: number;
   /** Locations updated before this are stale (30 minutes). */
   freshSince: Date;

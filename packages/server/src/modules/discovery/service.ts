@@ -15,10 +15,10 @@ import {
 } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
 import { AppError, badRequest, forbidden, limitReached, tooManyRequests, unauthorized } from '../../platform/errors.ts';
+import { chordForKm } from '../../platform/geo.ts';
 import { CursorSealer, type GridCursor } from './cursor.ts';
 import { toGridCell } from './present.ts';
 import {
-  chordForKm,
   deactivateLocation,
   findGridViewer,
   findLocation,

@@ -1,7 +1,8 @@
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DB } from '../../db/index.ts';
-import { chordForKm, type GridFilters, type GridViewer, gridPageQuery, gridViewerQuery, nearestExtentQuery } from './repo.ts';
+import { chordForKm } from '../../platform/geo.ts';
+import { type GridFilters, type GridViewer, gridPageQuery, gridViewerQuery, nearestExtentQuery } from './repo.ts';
 
 /** The grid's hot SQL, committed as a file (STYLE.md #8): a change to it shows up as an SQL diff. */
 const db = new Kysely<DB>({

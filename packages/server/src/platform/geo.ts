@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import { EARTH_RADIUS_KM, type LatLng } from '@fmk/core';
+
+/**
+ * The `geo` points of `user_locations`, shared by the grid (discovery) and nearby cruisers (cruise).
+ *
+ * `geo` is a 4-D cube point: the cell centre on a sphere of core's radius (x, y, z in metres)
+ * and a tie coordinate w in [0, TIE_SPREAD_M) fixed per user. A viewer searches from his own
+ * centre with a w of his own for the day, so users at one distance (one cell) come in order of
+ * |w - w_viewer|: a shuffle that differs per viewer and per day and is stable within it, that
+ * says nothing about where anyone is, and that a GiST KNN scan (`<->`) yields directly.
+ * TIE_SPREAD_M is small enough to change distances by at most a millimetre beyond the own cell.
+ */
+const EARTH_M = EARTH_RADIUS_KM * 1000;
+const TIE_SPREAD_M = 1;
+
+/** A number in [0, 1) from a string, stable across runs and databases. */
+function unitHash(s: string): number {
+  return createHash('sha256').update(s).digest().readUIntBE(0, 6) / 2 ** 48;
+}
+
+/** The cube literal of a cell centre with a tie coordinate (computed here, never in SQL, so both sides agree). */
+export function geoPoint(p: LatLng, tie: number): string {
+  const lat = (p.lat * Math.PI) / 180;
+  const lng = (p.lng * Math.PI) / 180;
+  const x = EARTH_M * Math.cos(lat) * Math.cos(lng);
+  const y = EARTH_M * Math.cos(lat) * Math.sin(lng);
+  const z = EARTH_M * Math.sin(lat);
+  return `(${x}, ${y}, ${z}, ${tie})`;
+}
+
+/** A stored user's point: his cell centre and his fixed tie coordinate. */
+export function userGeo(userId: string, centre: LatLng): string {
+  return geoPoint(centre, unitHash(`user:${userId}`) * TIE_SPREAD_M);
+}
+
+/** A viewer's search point for the day: his cell centre and the day's tie pivot. */
+export function viewerGeo(viewerId: string, day: string, centre: LatLng): string {
+  return geoPoint(centre, unitHash(`viewer:${viewerId}:${day}`) * TIE_SPREAD_M);
+}
+
+/**
+ * The straight-line (chord) distance in `geo` space for a great-circle distance on core's
+ * sphere, so that "within maxDistance" means what core's distanceKm means.
+ */
+export function chordForKm(km: number): number {
+  return 2 * EARTH_M * Math.sin(km / EARTH_RADIUS_KM / 2);
+}
