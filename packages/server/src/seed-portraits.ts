@@ -188,7 +188,8 @@ export function portraitSvg(face: Face, variant: number): string {
   const clothing = pick(rnd, CLOTHES);
   // Each face's variants stand in different scenes, starting from one of its own.
   const scene = SCENE_NAMES[(face.index + variant * 2) % SCENE_NAMES.length]!;
-  const sunglasses = !face.glasses && (scene === 'beach' || scene === 'sunset') && rnd() < 0.45;
+  // Sunglasses outdoors, never in the first photo (the grid's: his eyes show there).
+  const sunglasses = variant > 0 && !face.glasses && (scene === 'beach' || scene === 'sunset') && rnd() < 0.45;
   const avatar = createAvatar(avataaars, {
     seed: `face-${face.index}-${variant}`,
     skinColor: [face.skin],
