@@ -1,5 +1,6 @@
 // `npm start`: builds the web app when its sources are newer than the build, then runs the server
-// (TypeScript through tsx) on PORT (8080) with the embedded database in DATA_DIR (./data).
+// (TypeScript through tsx) on PORT (8080) with the embedded database in DATA_DIR (default: the root's data/,
+// the same folder `npm run seed` fills; see packages/server/src/platform/config.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
