@@ -2,7 +2,7 @@ import { type AdminMe, Messages, type StaffRecord } from '@fmk/core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { forbidden, unauthorized } from '../../platform/errors.ts';
-import { findAdmin } from '../identity/repo.ts';
+import { findAdmin } from '../identity/service.ts';
 
 export const NOT_AN_ADMIN = 'User is not an admin';
 export const ADMIN_INACTIVE = 'Admin account is inactive';

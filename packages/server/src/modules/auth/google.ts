@@ -3,7 +3,6 @@ import * as oidc from 'openid-client';
 import type { Db } from '../../db/index.ts';
 import type { Config } from '../../platform/config.ts';
 import { notFound } from '../../platform/errors.ts';
-import * as identityRepo from '../identity/repo.ts';
 import { EmailBannedError, type IdentityService } from '../identity/service.ts';
 import * as repo from './repo.ts';
 import type { AuthService } from './service.ts';
@@ -139,16 +138,12 @@ export class GoogleSignIn {
 
   /** By Google subject, else by (verified) email — linking the account — else a new user. */
   private async findOrCreate(db: Db, sub: string, email: string, host: string): Promise<string> {
-    const bySub = await identityRepo.findUserByGoogleSub(db, sub);
+    const bySub = await this.identity.userByGoogleSub(db, sub);
     if (bySub) return bySub.id;
-    const byEmail = await identityRepo.findUserByEmail(db, email);
+    const byEmail = await this.identity.userByEmail(db, email);
     if (byEmail) {
       if (byEmail.google_sub && byEmail.google_sub !== sub) throw new Error('email linked to another Google account');
-      await db
-        .updateTable('users')
-        .set({ google_sub: sub, updated_at: this.deps.clock.now() })
-        .where('id', '=', byEmail.id)
-        .execute();
+      await this.identity.linkGoogle(db, byEmail.id, sub);
       return byEmail.id;
     }
     const user = await this.identity.createUser(db, { email, passwordHash: null, googleSub: sub, source: 'google', host });

@@ -6,10 +6,8 @@ import type { AuthContext, TokenService } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
 import { AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
-import * as identityRepo from '../identity/repo.ts';
 import { EmailBannedError, type IdentityService } from '../identity/service.ts';
-import { loadMe } from '../profiles/present.ts';
-import { findUserById } from '../profiles/repo.ts';
+import { readMe } from '../profiles/service.ts';
 import * as repo from './repo.ts';
 
 // argon2id with OWASP's minimum (m=19 MiB, t=2, p=1): ~110 ms a hash here (STACK.md).
@@ -58,7 +56,7 @@ export class AuthService {
   }
 
   async me(db: Db, userId: string): Promise<Me> {
-    const me = await loadMe(db, userId, this.deps.storage);
+    const me = await readMe(db, userId, this.deps.storage);
     if (!me) throw unauthorized();
     return me;
   }
@@ -81,7 +79,7 @@ export class AuthService {
     const email = normalizeEmail(input.email);
     // Refuse a banned or taken email before spending ~100 ms on the hash.
     await this.identity.assertNotBanned(db, email);
-    if (await identityRepo.findUserByEmail(db, email)) throw conflict(Messages.emailTaken);
+    if (await this.identity.userByEmail(db, email)) throw conflict(Messages.emailTaken);
     const passwordHash = await hashPassword(input.password);
     const user = await this.identity.createUser(db, { email, passwordHash, googleSub: null, source: 'email', host: input.host });
     return this.startSession(db, user.id, meta);
@@ -101,7 +99,7 @@ export class AuthService {
     if ((failures.get(emailKey) ?? 0) >= MAX_FAILURES_PER_EMAIL || (failures.get(ipKey) ?? 0) >= MAX_FAILURES_PER_IP) {
       throw tooManyRequests(Messages.tooManyAttempts);
     }
-    const user = await identityRepo.findUserByEmail(db, email);
+    const user = await this.identity.userByEmail(db, email);
     dummyHash ??= hashPassword(randomToken());
     const ok = await verify(user?.password_hash ?? (await dummyHash), input.password).catch(() => false);
     if (!user?.password_hash || !ok) {
@@ -119,11 +117,11 @@ export class AuthService {
    * disabled. An expired ban is lifted by the check itself, which reactivates the account.
    */
   async assertCanSignIn(db: Db, userId: string, email: string): Promise<void> {
-    const user = await findUserById(db, userId);
+    const user = await this.identity.userById(db, userId);
     if (user?.is_active) return;
     const ban = await this.identity.checkBan(db, email);
     if (ban) throw new EmailBannedError(ban);
-    const again = await findUserById(db, userId);
+    const again = await this.identity.userById(db, userId);
     if (!again?.is_active) throw forbidden(ACCOUNT_DISABLED, 'account_disabled');
   }
 
@@ -148,7 +146,7 @@ export class AuthService {
     const now = this.now();
     const userId = await repo.redeemRedirectResult(db, sha256(code), now, new Date(now.getTime() - REDIRECT_RESULT_TTL_MS));
     if (!userId) throw new AppError(400, 'invalid_code', Messages.loginFailed);
-    const user = await findUserById(db, userId);
+    const user = await this.identity.userById(db, userId);
     if (!user) throw badRequest(Messages.loginFailed);
     await this.assertCanSignIn(db, user.id, user.email);
     return this.startSession(db, userId, meta);

@@ -14,12 +14,20 @@ export async function anonymousIdTaken(db: Db, id: string): Promise<boolean> {
   return Boolean(user || mapping);
 }
 
+export function findUserById(db: Db, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export function findUserByEmail(db: Db, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
 export function findUserByGoogleSub(db: Db, sub: string) {
   return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
+}
+
+export async function setGoogleSub(db: Db, userId: string, sub: string, now: Date): Promise<void> {
+  await db.updateTable('users').set({ google_sub: sub, updated_at: now }).where('id', '=', userId).execute();
 }
 
 export function findActiveMapping(db: Db, userId: string) {

@@ -78,6 +78,14 @@ export interface IdentityServiceOptions {
   generateId?: () => string;
 }
 
+/**
+ * A user's staff record, active or not; undefined for everyone else. No options needed: the admin
+ * gate asks it on every staff request.
+ */
+export function findAdmin(db: Db, userId: string) {
+  return repo.findAdmin(db, userId);
+}
+
 /** Runs `fn` in a transaction, or inside the caller's one when `db` already is a transaction. */
 function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
   return db.isTransaction ? fn(db) : db.transaction().execute(fn);
@@ -140,6 +148,26 @@ export class IdentityService {
       });
     });
     return null;
+  }
+
+  /** The user with this id, if any (active or not). */
+  userById(db: Db, id: string): Promise<UserRow | undefined> {
+    return repo.findUserById(db, id);
+  }
+
+  /** The user registered with this (normalised) email, if any. */
+  userByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+    return repo.findUserByEmail(db, email);
+  }
+
+  /** The user signed in with this Google account (the ID token's subject), if any. */
+  userByGoogleSub(db: Db, sub: string): Promise<UserRow | undefined> {
+    return repo.findUserByGoogleSub(db, sub);
+  }
+
+  /** Links a Google account to an existing user (found by his verified email). */
+  async linkGoogle(db: Db, userId: string, sub: string): Promise<void> {
+    await repo.setGoogleSub(db, userId, sub, this.now());
   }
 
   /** Throws EmailBannedError when the email is banned. */

@@ -39,6 +39,14 @@ import {
   updateUser,
 } from './repo.ts';
 
+/**
+ * The signed-in user's own record, read through `db`, which may be the caller's transaction (a
+ * sign-in answers with it); undefined when there is no such user.
+ */
+export function readMe(db: Db, userId: string, storage: Storage): Promise<Me | undefined> {
+  return loadMe(db, userId, storage);
+}
+
 export interface ProfileServiceDeps {
   db: Db;
   clock: Clock;
