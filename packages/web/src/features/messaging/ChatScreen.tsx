@@ -160,6 +160,8 @@ function ChatHeader({ conversation, typing }: { conversation: Conversation | und
   const name = otherName(conversation);
   const uid = conversation?.other.uid ?? '';
   const online = conversation?.other.isOnline === true;
+  // Offline, whether he is there is not known (the offline copy keeps no presence).
+  const reachable = useOnline();
   return (
     <header className="flex items-center gap-2 border-b border-line bg-white px-2 py-2 pt-[max(0.5rem,env(safe-area-inset-top))]">
       <Link to="/messages" aria-label="Back" className="rounded-full p-2 text-ink hover:bg-canvas">
@@ -182,7 +184,13 @@ function ChatHeader({ conversation, typing }: { conversation: Conversation | und
               {name}
             </span>
             <span className="block text-sm text-muted" aria-live="polite">
-              {typing ? <span className="font-semibold text-primary-strong">typing…</span> : online ? 'Online' : 'Offline'}
+              {typing ? (
+                <span className="font-semibold text-primary-strong">typing…</span>
+              ) : !reachable ? null : online ? (
+                'Online'
+              ) : (
+                'Offline'
+              )}
             </span>
           </span>
         </Link>

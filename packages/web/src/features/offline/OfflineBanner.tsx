@@ -18,7 +18,7 @@ function useQueuedCount(): number {
 export function offlineDetail(queued: number): string {
   if (queued === 1) return '1 message waiting to send';
   if (queued > 1) return `${queued} messages waiting to send`;
-  return "Showing what's saved on this phone";
+  return "Showing what's saved";
 }
 
 /**
@@ -67,7 +67,7 @@ export function OfflineBanner() {
       {!online ? (
         <>
           <CloudOffIcon width={18} height={18} className="shrink-0 text-primary-strong" />
-          <span className="font-bold">You're offline</span>
+          <span className="shrink-0 font-bold whitespace-nowrap">You're offline</span>
           <span className="truncate text-muted">· {offlineDetail(queued)}</span>
         </>
       ) : backOnline ? (

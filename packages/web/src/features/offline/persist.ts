@@ -1,4 +1,4 @@
-import { HOUR } from '@fmk/core';
+import { type Conversation, type GridPage, HOUR } from '@fmk/core';
 import { type DehydratedState, dehydrate, hydrate, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { readSession } from '../auth/session.ts';
 import { discoveryKeys } from '../discovery/queries.ts';
@@ -67,6 +67,7 @@ export function snapshot(queryClient: QueryClient, uid: string, now = Date.now()
     // A refetch that failed keeps its data: that data is still what to show offline.
     shouldDehydrateQuery: (q: Query) => isPersistedQuery(q.queryKey) && q.state.data !== undefined,
   });
+  const chats = messagingStore.saved(CHATS_KEPT, MESSAGES_KEPT);
   return {
     v: VERSION,
     uid,
@@ -75,7 +76,7 @@ export function snapshot(queryClient: QueryClient, uid: string, now = Date.now()
       ...q,
       state: {
         ...q.state,
-        data: trimmed(q.queryKey, q.state.data),
+        data: withoutPresence(q.queryKey, withNewestMessages(q.queryKey, trimmed(q.queryKey, q.state.data), chats)),
         status: 'success',
         error: null,
         fetchStatus: 'idle',
@@ -83,8 +84,46 @@ export function snapshot(queryClient: QueryClient, uid: string, now = Date.now()
         fetchFailureReason: null,
       },
     })),
-    chats: messagingStore.saved(CHATS_KEPT, MESSAGES_KEPT),
+    chats,
   };
+}
+
+/**
+ * Who is online is kept nowhere: shown from the copy, hours later, it would be wrong (the grid's
+ * and the lists' dots, the chat's "Online"). Unknown (null) until the server says again.
+ */
+function withoutPresence(key: QueryKey, data: unknown): unknown {
+  if (startsWith(key, [...discoveryKeys.all, 'grid'])) {
+    const d = data as { pages?: unknown };
+    if (!Array.isArray(d.pages)) return data;
+    const pages = (d.pages as GridPage[]).map((p) => ({ ...p, items: p.items.map((c) => ({ ...c, isOnline: null })) }));
+    return { ...d, pages };
+  }
+  const offline = (c: Conversation): Conversation => ({ ...c, other: { ...c.other, isOnline: null } });
+  if (startsWith(key, messagingKeys.conversations()) && Array.isArray(data)) return (data as Conversation[]).map(offline);
+  if (startsWith(key, [...messagingKeys.all, 'conversation']) && data && typeof data === 'object')
+    return offline(data as Conversation);
+  return data;
+}
+
+/**
+ * The conversation list as the chats last showed them: a list loaded before a chat went on
+ * (refreshed only while on screen) would show offline an older last message than the chat.
+ */
+function withNewestMessages(key: QueryKey, data: unknown, chats: readonly SavedChat[]): unknown {
+  if (!startsWith(key, messagingKeys.conversations()) || !Array.isArray(data)) return data;
+  const newest = new Map(chats.map((c) => [c.conversationId, c.messages[c.messages.length - 1]]));
+  return (data as Conversation[]).map((c) => {
+    const m = newest.get(c.id);
+    if (!m || (c.lastMessage && c.lastMessage.timestamp >= m.timestamp)) return c;
+    const { id, senderId, type, content, timestamp } = m;
+    return {
+      ...c,
+      lastMessage: { id, senderId, type, content, timestamp },
+      // ISO times: the later one sorts last.
+      lastActivity: timestamp.localeCompare(c.lastActivity) > 0 ? timestamp : c.lastActivity,
+    };
+  });
 }
 
 function trimmed(key: QueryKey, data: unknown): unknown {
@@ -144,7 +183,9 @@ export async function restoreOffline(
   const s = await withTimeout(pending, RESTORE_TIMEOUT_MS, null);
   // Signed out (or another user in) meanwhile: this copy is not for the app any more.
   if (!s || mine !== generation || !stillWanted()) return;
-  hydrate(queryClient, { queries: s.queries, mutations: [] });
+  // Shown at once, but asked for again as soon as a screen uses them: however recent, the copy
+  // is not the server's answer of now (a reload must not keep an old grid for its staleTime).
+  hydrate(queryClient, { queries: s.queries.map((q) => ({ ...q, state: { ...q.state, isInvalidated: true } })), mutations: [] });
   messagingStore.restore(s.chats);
 }
 
