@@ -111,6 +111,11 @@ export const DEMO_VIEWER = { id: 'demo-viewer', email: 'demo@fmk.invalid', displ
 export const DEMO_PASSWORD = 'demo-password';
 /** How many demo men, the nearest to the viewer, have picked him (fuck or marry). */
 export const VIEWER_LIKERS = 4;
+/**
+ * At most this many demo men cruise (the first ones drawn): a city's nearby list shows 50, and
+ * each session is started through the cruise service, which a world of thousands would wait on.
+ */
+export const MAX_CRUISING = 60;
 
 export const demoEmail = (id: string): string => `${id}@demo.fmk.invalid`;
 
@@ -173,6 +178,7 @@ function generate(opts: SeedOptions): DemoUser[] {
     return out;
   };
   const faces = faceDealer(opts.seed);
+  let cruisers = 0;
   const users: DemoUser[] = [];
   for (let i = 1; i <= opts.count; i++) {
     const id = `demo-${String(i).padStart(4, '0')}`;
@@ -218,13 +224,14 @@ function generate(opts: SeedOptions): DemoUser[] {
     const rightNow = pick(RIGHT_NOW);
 
     // Issue 14: a face and two or three photos of it; about half visible in Hookup mode, a
-    // quarter in it now and half of those cruising; some online.
+    // quarter in it now and half of those cruising (MAX_CRUISING at most); some online.
     const { face, used } = faces.next(age >= 36 || (age >= 28 && tribes.includes('Daddy')));
     const photoCount = chance(0.5) ? 3 : 2;
     const variants = Array.from({ length: photoCount }, (_, k) => (used + k) % VARIANTS);
     const showInNow = chance(0.55);
     const inNow = showInNow && chance(0.45);
-    const cruising = inNow && chance(0.5);
+    const cruising = inNow && chance(0.5) && cruisers < MAX_CRUISING;
+    if (cruising) cruisers += 1;
     const online = chance(inNow ? 0.7 : 0.25);
     const seenMinutesAgo = online ? Math.floor(own() * 5) : 45 + Math.floor(own() ** 2 * 6 * 24 * 60);
     const tierDraw = own();
