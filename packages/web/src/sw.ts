@@ -63,6 +63,10 @@ async function trimPhotos(cache: Cache): Promise<void> {
 // workbox-build replaces the literal `self.__WB_MANIFEST` with the precache list at build time.
 precacheAndRoute((self as unknown as { __WB_MANIFEST: ManifestEntry[] }).__WB_MANIFEST);
 
+// The first install takes the open page over at once (an update already does, through
+// SKIP_WAITING): the photos it shows from then on are kept for offline use.
+sw.addEventListener('activate', (event) => event.waitUntil(sw.clients.claim()));
+
 sw.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void sw.skipWaiting();
 });
