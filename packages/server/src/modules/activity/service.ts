@@ -22,7 +22,34 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { reencodePhoto } from '../../platform/media/image.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { timeZoneOf, type Vault } from '../../platform/vault.ts';
-import { allActivityLogs, allContacts, featureEnabled, presentContact, presentLog, type StoredContact } from './repo.ts';
+import {
+  allActivityLogs,
+  allContacts,
+  featureEnabled as isFeatureEnabled,
+  presentContact,
+  presentLog,
+  type StoredContact,
+} from './repo.ts';
+
+/** Every activity log of the user, newest first (health reads them for its suggestion and the export). */
+export function activityLogsOf(db: Db, vault: Vault, userId: string): Promise<ActivityLog[]> {
+  return allActivityLogs(db, vault, userId);
+}
+
+/** Every contact of the user with its figures; `logs` when the caller already read them. */
+export function contactsOf(db: Db, vault: Vault, userId: string, logs?: readonly ActivityLog[]): Promise<Contact[]> {
+  return allContacts(db, vault, userId, logs);
+}
+
+/** The storage keys of the user's contact photos (sealed files deleted with his data). */
+export async function contactPhotoKeys(db: Db, vault: Vault, userId: string): Promise<string[]> {
+  return (await vault.list<StoredContact>(db, userId, 'contact')).flatMap((c) => c.data.photoKey ?? []);
+}
+
+/** Whether the user's switch for the feature is on (spec section 3 "App preferences"). */
+export function featureEnabled(db: Db, userId: string, feature: 'health' | 'activity'): Promise<boolean> {
+  return isFeatureEnabled(db, userId, feature);
+}
 
 export interface ActivityServiceDeps {
   db: Db;
@@ -50,7 +77,7 @@ export class ActivityService {
   constructor(private readonly deps: ActivityServiceDeps) {}
 
   private async requireEnabled(userId: string): Promise<void> {
-    if (!(await featureEnabled(this.deps.db, userId, 'activity'))) throw forbidden(ACTIVITY_DISABLED, 'feature_disabled');
+    if (!(await isFeatureEnabled(this.deps.db, userId, 'activity'))) throw forbidden(ACTIVITY_DISABLED, 'feature_disabled');
   }
 
   async listContacts(userId: string): Promise<Contact[]> {

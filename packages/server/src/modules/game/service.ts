@@ -23,7 +23,7 @@ import { type Bus, withEvents } from '../../platform/bus.ts';
 import { badRequest, conflict, limitReached, notFound } from '../../platform/errors.ts';
 import { thumbnailURL } from '../../platform/media/files.ts';
 import type { Notifier } from '../../platform/push.ts';
-import { unreadConversations } from '../messaging/repo.ts';
+import { unreadConversationCount } from '../messaging/service.ts';
 import type { GameUserRow } from './repo.ts';
 import * as repo from './repo.ts';
 
@@ -223,7 +223,7 @@ export class GameService {
   /** The Messages tab badge (spec section 2): unread conversations plus pending matches. */
   async badges(userId: string): Promise<{ messages: number }> {
     const [unread, counts] = await Promise.all([
-      unreadConversations(this.deps.db, userId),
+      unreadConversationCount(this.deps.db, userId),
       repo.pendingCounts(this.deps.db, userId),
     ]);
     return { messages: unread + pendingCount(counts) };

@@ -27,7 +27,7 @@ import type { Db } from '../../db/index.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { timeZoneOf, type Vault } from '../../platform/vault.ts';
-import { allActivityLogs, allContacts, featureEnabled, type StoredContact } from '../activity/repo.ts';
+import { activityLogsOf, contactPhotoKeys, contactsOf, featureEnabled } from '../activity/service.ts';
 import {
   allMedicationLogs,
   allMedications,
@@ -186,7 +186,7 @@ export class HealthService {
       allMedications(db, vault, userId),
       allMedicationLogs(db, vault, userId),
       allScreenings(db, vault, userId),
-      allActivityLogs(db, vault, userId),
+      activityLogsOf(db, vault, userId),
     ]);
     const lastScreening = latestDate(screenings);
     return {
@@ -202,20 +202,20 @@ export class HealthService {
   /** Everything the user has in health and activity (issue 6 item 7), whatever the switches say. */
   async exportAll(userId: string): Promise<PrivateDataExport> {
     const { db, vault, clock } = this.deps;
-    const activityLogs = await allActivityLogs(db, vault, userId);
+    const activityLogs = await activityLogsOf(db, vault, userId);
     return {
       exportedAt: clock.now().toISOString(),
       medications: await allMedications(db, vault, userId),
       medicationLogs: await allMedicationLogs(db, vault, userId),
       screenings: await allScreenings(db, vault, userId),
-      contacts: await allContacts(db, vault, userId, activityLogs),
+      contacts: await contactsOf(db, vault, userId, activityLogs),
       activityLogs,
     };
   }
 
   async deleteAll(userId: string): Promise<void> {
     const { db, vault, storage } = this.deps;
-    const photos = (await vault.list<StoredContact>(db, userId, 'contact')).flatMap((c) => c.data.photoKey ?? []);
+    const photos = await contactPhotoKeys(db, vault, userId);
     await vault.deleteAll(db, userId);
     // Without the key the sealed files are unreadable already; they go too, so nothing is left behind.
     await Promise.all(photos.map((key) => storage.delete(key).catch(() => undefined)));

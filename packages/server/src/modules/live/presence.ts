@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
 import type { Bus } from '../../platform/bus.ts';
-import { partnersOf } from '../messaging/repo.ts';
+import { conversationPartners } from '../messaging/service.ts';
 
 /** A connection whose instance has not refreshed it for this long no longer counts (a crashed instance). */
 export const PRESENCE_STALE_MS = 90_000;
@@ -109,7 +109,7 @@ export class Presence {
       const online = Boolean(fresh);
       if (online === user.is_online) return null;
       await trx.updateTable('users').set({ is_online: online, last_seen: now }).where('id', '=', userId).execute();
-      return { online, partners: await partnersOf(trx, userId) };
+      return { online, partners: await conversationPartners(trx, userId) };
     });
     if (flipped && flipped.partners.length > 0) {
       await this.bus.publish(flipped.partners, { type: 'presence', userId, isOnline: flipped.online });

@@ -74,6 +74,16 @@ const TYPING_REPEAT_MS = 1000;
 const tierOf = (u: { subscription_tier: Tier; has_lifetime_premium: boolean }): Tier =>
   effectiveTier({ subscriptionTier: u.subscription_tier, hasLifetimePremium: u.has_lifetime_premium });
 
+/** How many of the user's conversations have unread messages (part of the Messages tab badge). */
+export function unreadConversationCount(db: Db, userId: string): Promise<number> {
+  return repo.unreadConversations(db, userId);
+}
+
+/** The users who share a conversation with `userId`: his presence changes go to them. */
+export function conversationPartners(db: Db, userId: string): Promise<string[]> {
+  return repo.partnersOf(db, userId);
+}
+
 /**
  * Conversations and messages (spec sections 3, 4, 6, 7). Writes run in one transaction and
  * their live events go out after the commit (withEvents).
