@@ -5,6 +5,7 @@ import { AuthProvider } from '../features/auth/AuthProvider.tsx';
 import { PushSync } from '../features/notifications/PushSync.tsx';
 import { OfflineCache } from '../features/offline/OfflineCache.tsx';
 import { trackOnline } from '../features/offline/online.ts';
+import { clearOfflineData } from '../features/offline/persist.ts';
 import { ServiceWorkerUpdates } from '../features/pwa/ServiceWorkerUpdates.tsx';
 import { ToastProvider } from '../ui/toast/ToastProvider.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
@@ -24,6 +25,8 @@ export function makeQueryClient(): QueryClient {
 // Queries wait while the browser is offline, from the first one on (features/offline).
 trackOnline();
 const defaultQueryClient = makeQueryClient();
+// The offline copy of the grid and chats, and the photos kept with it, go with the session.
+const signedOut = () => void clearOfflineData();
 
 export function App({ queryClient = defaultQueryClient }: { queryClient?: QueryClient }) {
   return (
@@ -32,7 +35,7 @@ export function App({ queryClient = defaultQueryClient }: { queryClient?: QueryC
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <ToastProvider>
-            <AuthProvider>
+            <AuthProvider onSignedOut={signedOut}>
               <OfflineCache>
                 <ServiceWorkerUpdates />
                 <PushSync />

@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router';
 import { ApiError, api, setUnauthorizedListener } from '../../api/client.ts';
 import { storeAppPreferences } from '../../app/usePreferences.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
-import { clearOfflineData } from '../offline/persist.ts';
 import {
   clearSession,
   readSession,
@@ -50,7 +49,11 @@ function fromStorage(s: StoredSession): AuthState | null {
   return null;
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * `onSignedOut` runs whenever the session ends here (sign-out, revoked, expired): App deletes
+ * the offline copy with it (features/offline; spec section 4, stored data is cleared).
+ */
+export function AuthProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut?: () => void }) {
   const [state, setState] = useState<AuthState>({ status: 'loading' });
   const [initRun, setInitRun] = useState(0);
   const navigate = useNavigate();
@@ -62,10 +65,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const localSignOut = useCallback(() => {
     clearSession();
     queryClient.clear();
-    // The offline copy of the grid and chats, and the photos kept with it (spec section 4).
-    void clearOfflineData();
+    onSignedOut?.();
     setState({ status: 'signedOut' });
-  }, [queryClient]);
+  }, [queryClient, onSignedOut]);
 
   const expire = useCallback(() => {
     if (statusRef.current !== 'signedIn') return;
