@@ -181,15 +181,44 @@ const SCENES: Record<string, Scene> = {
 };
 const SCENE_NAMES = Object.keys(SCENES);
 
-/** The SVG of variant `variant` (0 ≤ variant < VARIANTS) of a face: the man, dressed, in a scene. */
-export function portraitSvg(face: Face, variant: number): string {
+/** How one variant of a face is dressed and placed. */
+export interface Look {
+  scene: string;
+  clothing: (typeof CLOTHES)[number];
+  clothesColour: string;
+  graphic: string;
+  eyes: string;
+  mouth: string;
+  /** Sunglasses, outdoors: the seed never makes such a photo a man's first (the grid's). */
+  sunglasses: boolean;
+  /** The avatar's box: its size and left edge on the 800 x 1000 canvas. */
+  size: number;
+  x: number;
+}
+
+/** Variant `variant` (0 ≤ variant < VARIANTS) of a face: other clothes, expression and scene. */
+export function lookOf(face: Face, variant: number): Look {
   if (!Number.isInteger(variant) || variant < 0 || variant >= VARIANTS) throw new RangeError(`No variant ${variant}`);
   const rnd = prng(0xc0ffee + face.index * 131 + variant * 7);
-  const clothing = pick(rnd, CLOTHES);
   // Each face's variants stand in different scenes, starting from one of its own.
   const scene = SCENE_NAMES[(face.index + variant * 2) % SCENE_NAMES.length]!;
-  // Sunglasses outdoors, never in the first photo (the grid's: his eyes show there).
-  const sunglasses = variant > 0 && !face.glasses && (scene === 'beach' || scene === 'sunset') && rnd() < 0.45;
+  const size = 960 + Math.floor(rnd() * 100);
+  return {
+    scene,
+    clothing: pick(rnd, CLOTHES),
+    clothesColour: pick(rnd, CLOTHES_COLOURS),
+    graphic: pick(rnd, GRAPHICS),
+    eyes: pick(rnd, EYES),
+    mouth: pick(rnd, MOUTHS),
+    sunglasses: !face.glasses && (scene === 'beach' || scene === 'sunset') && rnd() < 0.45,
+    size,
+    x: Math.round((W - size) / 2 + (rnd() - 0.5) * 80),
+  };
+}
+
+/** The SVG of variant `variant` of a face: the man, dressed, in a scene. */
+export function portraitSvg(face: Face, variant: number): string {
+  const look = lookOf(face, variant);
   const avatar = createAvatar(avataaars, {
     seed: `face-${face.index}-${variant}`,
     skinColor: [face.skin],
@@ -200,23 +229,20 @@ export function portraitSvg(face: Face, variant: number): string {
     facialHairProbability: face.beard ? 100 : 0,
     facialHairColor: [face.beardColour],
     eyebrows: [face.brows as 'defaultNatural'],
-    accessories: face.glasses ? [face.glasses as 'round'] : sunglasses ? ['wayfarers'] : [],
-    accessoriesProbability: face.glasses || sunglasses ? 100 : 0,
+    accessories: face.glasses ? [face.glasses as 'round'] : look.sunglasses ? ['wayfarers'] : [],
+    accessoriesProbability: face.glasses || look.sunglasses ? 100 : 0,
     accessoriesColor: ['262e33'],
-    clothing: [clothing],
-    clothesColor: [pick(rnd, CLOTHES_COLOURS)],
-    clothingGraphic: [pick(rnd, GRAPHICS)],
-    eyes: [pick(rnd, EYES)],
-    mouth: [pick(rnd, MOUTHS)],
+    clothing: [look.clothing],
+    clothesColor: [look.clothesColour],
+    clothingGraphic: [look.graphic as 'bear'],
+    eyes: [look.eyes as 'default'],
+    mouth: [look.mouth as 'smile'],
     hatColor: ['262e33'],
   }).toString();
-  // The avatar's 280 x 280 box, scaled up and set on the bottom edge: head and shoulders, closer
-  // in the first photo (the grid's), with more of the scene in the others.
-  const size = [930, 780, 850][variant]! + Math.floor(rnd() * 80);
-  const x = Math.round((W - size) / 2 + (rnd() - 0.5) * 80);
-  const y = H - size + Math.round(size * 0.06);
-  const placed = avatar.replace('<svg ', `<svg x="${x}" y="${y}" width="${size}" height="${size}" `);
-  const backdrop = SCENES[scene]!(rnd);
+  // The avatar's 280 x 280 box, scaled up and set on the bottom edge: head and shoulders.
+  const y = H - look.size + Math.round(look.size * 0.06);
+  const placed = avatar.replace('<svg ', `<svg x="${look.x}" y="${y}" width="${look.size}" height="${look.size}" `);
+  const backdrop = SCENES[look.scene]!(prng(0xbac0 + face.index * 131 + variant * 7));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${PORTRAIT.width}" height="${PORTRAIT.height}" viewBox="0 0 ${W} ${H}">${backdrop}${placed}</svg>`;
 }
 

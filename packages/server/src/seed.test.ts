@@ -9,7 +9,7 @@ import type { Db } from './db/index.ts';
 import { thumbnailKey } from './platform/media/files.ts';
 import { LocalDiskStorage, type Storage } from './platform/storage.ts';
 import { DEMO_VIEWER, demoEmail, type SeedResult, seedDemoUsers, VIEWER_LIKERS } from './seed.ts';
-import { FACE_COUNT, faceOf, PORTRAIT, PortraitPool, portraitSvg, renderPortrait, VARIANTS } from './seed-portraits.ts';
+import { FACE_COUNT, faceOf, lookOf, PORTRAIT, PortraitPool, portraitSvg, renderPortrait, VARIANTS } from './seed-portraits.ts';
 
 /** One cache of rendered portraits for the file, so each portrait is rendered once here. */
 const cacheDir = mkdtempSync(path.join(tmpdir(), 'fmk-portraits-'));
@@ -60,6 +60,7 @@ describe('demo portraits', () => {
     expect(new Set(faces.map((f) => JSON.stringify({ ...f, index: 0 }))).size).toBe(FACE_COUNT);
     expect(faces.filter((f) => f.beard).length / FACE_COUNT).toBeGreaterThan(0.5);
     expect(new Set(faces.map((f) => f.skin)).size).toBe(5);
+    for (const f of faces) expect(Array.from({ length: VARIANTS }, (_, v) => lookOf(f, v).sunglasses)).toContain(false);
     expect(() => faceOf(FACE_COUNT)).toThrow(RangeError);
     expect(() => portraitSvg(face, VARIANTS)).toThrow(RangeError);
   });
@@ -142,7 +143,10 @@ describe.each(DB_KINDS)('demo seed on %s', (kind) => {
         const thumb = await bytesOf(storage, thumbnailKey(p.storage_key));
         expect(await sharp(thumb!).metadata()).toMatchObject({ width: PHOTO_THUMB.width, height: PHOTO_THUMB.height });
       }
-      firstFaces.add(own[0]!.storage_key.replace(/^.*portrait-(\d+)-\d\.webp$/, '$1'));
+      // The first photo (the grid's) shows his eyes: never sunglasses.
+      const [, face, variant] = own[0]!.storage_key.match(/portrait-(\d+)-(\d)\.webp$/)!;
+      expect(lookOf(faceOf(Number(face)), Number(variant)).sunglasses).toBe(false);
+      firstFaces.add(face!);
       expect(
         missingProfileFields({
           ...u,

@@ -46,7 +46,7 @@ import {
   RIGHT_NOW_ACTIVE,
   TRIBES,
 } from './seed-content.ts';
-import { FACE_COUNT, faceOf, PortraitPool, VARIANTS } from './seed-portraits.ts';
+import { FACE_COUNT, faceOf, lookOf, PortraitPool, VARIANTS } from './seed-portraits.ts';
 
 /**
  * Demo data (issue 2 item 9, issue 14 item 3): a living world of men with ids `demo-0001`...
@@ -227,7 +227,11 @@ function generate(opts: SeedOptions): DemoUser[] {
     // quarter in it now and half of those cruising (MAX_CRUISING at most); some online.
     const { face, used } = faces.next(age >= 36 || (age >= 28 && tribes.includes('Daddy')));
     const photoCount = chance(0.5) ? 3 : 2;
-    const variants = Array.from({ length: photoCount }, (_, k) => (used + k) % VARIANTS);
+    // Men who share a face start from different variants; a photo in sunglasses is never the
+    // first (the grid's), and a face has one without (its variants stand in three scenes of five).
+    const order = Array.from({ length: VARIANTS }, (_, k) => (used + k) % VARIANTS);
+    const lead = order.find((v) => !lookOf(faceOf(face), v).sunglasses) ?? order[0]!;
+    const variants = [lead, ...order.filter((v) => v !== lead)].slice(0, photoCount);
     const showInNow = chance(0.55);
     const inNow = showInNow && chance(0.45);
     const cruising = inNow && chance(0.5) && cruisers < MAX_CRUISING;
