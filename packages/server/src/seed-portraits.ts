@@ -239,9 +239,14 @@ export function portraitSvg(face: Face, variant: number): string {
     mouth: [look.mouth as 'smile'],
     hatColor: ['262e33'],
   }).toString();
-  // The avatar's 280 x 280 box, scaled up and set on the bottom edge: head and shoulders.
+  // The avatar's 280 x 280 box, scaled up and set on the bottom edge: head and shoulders. Its
+  // mask only clips to that box, which the canvas's edges do here: without it the raster takes
+  // a third less time (librsvg draws a mask off screen).
   const y = H - look.size + Math.round(look.size * 0.06);
-  const placed = avatar.replace('<svg ', `<svg x="${look.x}" y="${y}" width="${look.size}" height="${look.size}" `);
+  const placed = avatar
+    .replace(/<mask id="viewboxMask">.*?<\/mask>/, '')
+    .replace('<g mask="url(#viewboxMask)">', '<g>')
+    .replace('<svg ', `<svg x="${look.x}" y="${y}" width="${look.size}" height="${look.size}" `);
   const backdrop = SCENES[look.scene]!(prng(0xbac0 + face.index * 131 + variant * 7));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${PORTRAIT.width}" height="${PORTRAIT.height}" viewBox="0 0 ${W} ${H}">${backdrop}${placed}</svg>`;
 }

@@ -55,6 +55,7 @@ describe('demo portraits', () => {
     for (const svg of svgs) {
       expect(svg).toContain(`width="${PORTRAIT.width}" height="${PORTRAIT.height}"`);
       expect(svg).toContain(face.skin);
+      expect(svg).not.toContain('mask');
     }
     const faces = Array.from({ length: FACE_COUNT }, (_, f) => faceOf(f));
     expect(new Set(faces.map((f) => JSON.stringify({ ...f, index: 0 }))).size).toBe(FACE_COUNT);
