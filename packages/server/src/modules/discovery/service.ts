@@ -1,5 +1,7 @@
 import {
   ADVANCED_FILTERS_UPSELL,
+  CLICKABLE_UPSELL,
+  CLICKABLE_UPSELL_PLATINUM,
   type Clock,
   cellOf,
   effectiveTier,
@@ -8,6 +10,7 @@ import {
   isImpossibleJump,
   LOCATION_UPDATE_MIN_INTERVAL_MS,
   type LocationBody,
+  openOutcome,
   opensLeft,
   snap,
   TIER_LIMITS,
@@ -22,12 +25,15 @@ import {
   deactivateLocation,
   findGridViewer,
   findLocation,
+  findOpenRelation,
   flagLocation,
   type GridFilters,
   type GridRow,
   type GridViewer,
   gridPageQuery,
+  insertOpen,
   lockUserForLocation,
+  lockViewerForOpen,
   nearestExtent,
   setLocationConsent,
   upsertLocation,
@@ -57,6 +63,26 @@ const MAX_NEAREST = 2_000_000;
 /** The UTC day of an instant (YYYY-MM-DD): the unit of the clickable set and of the tie shuffle. */
 export function dayOf(d: Date): string {
   return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The tier limit on opening profiles (spec section 6: 5 / 25 / unlimited), enforced where a full
+ * profile is read: opening a profile the viewer has not opened today spends one of the day's
+ * opens, unless he is a match, a conversation partner or a man who liked the viewer (core
+ * `openOutcome`). The viewer's row is locked so that two opens at once cannot both take the last one.
+ */
+export async function requireClickable(db: Db, viewerId: string, targetId: string, now: Date): Promise<void> {
+  if (viewerId === targetId) return;
+  const today = dayOf(now);
+  await db.transaction().execute(async (trx) => {
+    const viewer = await lockViewerForOpen(trx, viewerId);
+    if (!viewer) throw unauthorized();
+    const tier = effectiveTier({ subscriptionTier: viewer.subscription_tier, hasLifetimePremium: viewer.has_lifetime_premium });
+    const { relation, openedCount } = await findOpenRelation(trx, viewerId, targetId, today);
+    const outcome = openOutcome(tier, relation, openedCount);
+    if (outcome === 'locked') throw limitReached(tier === 'free' ? CLICKABLE_UPSELL : CLICKABLE_UPSELL_PLATINUM);
+    if (outcome === 'spend') await insertOpen(trx, viewerId, today, targetId, openedCount, now);
+  });
 }
 
 export interface DiscoveryDeps {

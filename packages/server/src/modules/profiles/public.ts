@@ -1,8 +1,8 @@
 import { DEFAULT_MODE_SETTINGS, type PublicProfile, presenceFor } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { requireClickable } from '../discovery/clickable.ts';
-import { answerLikes, findPrompts } from '../prompts/repo.ts';
+import { requireClickable } from '../discovery/service.ts';
+import { likesOfAnswers, promptsByIds } from '../prompts/service.ts';
 import { viewableProfile } from './access.ts';
 import { toPhoto } from './present.ts';
 import { listPhotos, type PhotoRow, type ViewedUserRow } from './repo.ts';
@@ -28,9 +28,9 @@ export async function getPublicProfile(
   await requireClickable(db, viewerId, ownerId, now);
   const [photos, likes, prompts] = await Promise.all([
     listPhotos(db, ownerId),
-    view.sections.dating ? answerLikes(db, ownerId, viewerId) : null,
+    view.sections.dating ? likesOfAnswers(db, ownerId, viewerId) : null,
     view.sections.dating
-      ? findPrompts(
+      ? promptsByIds(
           db,
           view.owner.dating_profile.prompts.map((p) => p.promptId),
         )

@@ -4,6 +4,7 @@ import {
   modeSwitchBody,
   photoOrderBody,
   photoSchema,
+  promptLikeResultSchema,
   publicProfileSchema,
   updateMeBody,
 } from '@fmk/core';
@@ -11,14 +12,19 @@ import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import { readPhotoUpload } from '../../platform/media/upload.ts';
 import type { Module } from '../../platform/module.ts';
+import { AnswerLikeService } from './likes.ts';
 import { getPublicProfile } from './public.ts';
 import { ProfileService } from './service.ts';
 
 const secured = { security: [{ bearer: [] }] };
 
-/** The signed-in user's own profile, mode, onboarding and photos, and other users' profiles (spec sections 2-6). */
+/**
+ * The signed-in user's own profile, mode, onboarding and photos, other users' profiles and likes
+ * of their answers (spec sections 2-6).
+ */
 export const profilesModule: Module = async (app, deps) => {
   const profiles = new ProfileService(deps);
+  const answerLikes = new AnswerLikeService(deps);
 
   app.get(
     '/me',
@@ -64,6 +70,24 @@ export const profilesModule: Module = async (app, deps) => {
     },
     async (req) => getPublicProfile(deps.db, deps.storage, authUser(req).userId, req.params.userId, deps.clock.now()),
   );
+
+  const likeParams = z.object({ userId: z.string().min(1).max(100), promptId: z.string().min(1).max(64) });
+  for (const method of ['POST', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/users/:userId/prompts/:promptId/like',
+      preHandler: requireAuth,
+      schema: {
+        tags: ['prompts'],
+        summary: method === 'POST' ? "Like another user's answer to a prompt" : 'Take back a like',
+        ...secured,
+        params: likeParams,
+        response: { 200: promptLikeResultSchema, '4xx': apiErrorSchema },
+      },
+      handler: async (req) =>
+        answerLikes.setLike(authUser(req).userId, req.params.userId, req.params.promptId, method === 'POST'),
+    });
+  }
 
   app.post(
     '/me/onboarding/complete',

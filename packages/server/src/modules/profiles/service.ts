@@ -24,7 +24,7 @@ import { AppError, badRequest, limitReached, notFound, unauthorized } from '../.
 import { thumbnailKey } from '../../platform/media/files.ts';
 import { reencodePhoto } from '../../platform/media/image.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { adjustPromptUsage, findPrompts, removeAnswerLikes } from '../prompts/repo.ts';
+import { answersChanged, promptsByIds } from '../prompts/service.ts';
 import { appPreferencesOf, loadMe, modeSettingsOf, toPhoto } from './present.ts';
 import {
   countPhotos,
@@ -283,7 +283,7 @@ export class ProfileService {
     if (new Set(ids).size !== ids.length)
       throw badRequest(Messages.promptDuplicate, { 'datingProfile.prompts': Messages.promptDuplicate });
     const before = new Set(user.dating_profile.prompts.map((p) => p.promptId));
-    const found = await findPrompts(trx, ids);
+    const found = await promptsByIds(trx, ids);
     for (const [i, id] of ids.entries()) {
       const prompt = found.get(id);
       if (before.has(id)) continue;
@@ -293,13 +293,7 @@ export class ProfileService {
     }
     const after = new Set(ids);
     const removed = [...before].filter((id) => !after.has(id));
-    await adjustPromptUsage(
-      trx,
-      ids.filter((id) => !before.has(id)),
-      removed,
-      now,
-    );
-    await removeAnswerLikes(trx, user.id, removed, now);
+    await answersChanged(trx, user.id, { added: ids.filter((id) => !before.has(id)), removed }, now);
     const stored = new Map(user.dating_profile.prompts.map((p) => [p.promptId, p.question]));
     return answers.map((a) => ({ ...a, question: found.get(a.promptId)?.text ?? stored.get(a.promptId) ?? a.question }));
   }

@@ -3,7 +3,6 @@ import {
   canManagePrompts,
   createPromptBody,
   promptAnalyticsSchema,
-  promptLikeResultSchema,
   promptSchema,
   updatePromptBody,
 } from '@fmk/core';
@@ -12,18 +11,17 @@ import { authUser, requireAuth } from '../../platform/auth.ts';
 import type { Module } from '../../platform/module.ts';
 import { requireAdmin } from '../admin/service.ts';
 import { listActivePrompts, seedStarterPrompts } from './repo.ts';
-import { PromptAdminService, PromptLikeService } from './service.ts';
+import { PromptAdminService } from './service.ts';
 
 const secured = { security: [{ bearer: [] }] };
 const errors = { '4xx': apiErrorSchema };
 
 /**
- * Prompts users answer on their dating profile. Users see active prompts only and like each
- * other's answers; admins manage them (spec section 6).
+ * Prompts users answer on their dating profile. Users see active prompts only; admins manage them
+ * (spec section 6). Liking an answer is a profiles route: the profile's gate decides who may.
  */
 export const promptsModule: Module = async (app, deps) => {
   await seedStarterPrompts(deps.db, deps.clock.now());
-  const likes = new PromptLikeService(deps);
   const admin = new PromptAdminService(deps);
   const adminOnly = requireAdmin(deps.db, canManagePrompts);
 
@@ -35,23 +33,6 @@ export const promptsModule: Module = async (app, deps) => {
     },
     async () => listActivePrompts(deps.db),
   );
-
-  const likeParams = z.object({ userId: z.string().min(1).max(100), promptId: z.string().min(1).max(64) });
-  for (const method of ['POST', 'DELETE'] as const) {
-    app.route({
-      method,
-      url: '/users/:userId/prompts/:promptId/like',
-      preHandler: requireAuth,
-      schema: {
-        tags: ['prompts'],
-        summary: method === 'POST' ? "Like another user's answer to a prompt" : 'Take back a like',
-        ...secured,
-        params: likeParams,
-        response: { 200: promptLikeResultSchema, ...errors },
-      },
-      handler: async (req) => likes.setLike(authUser(req).userId, req.params.userId, req.params.promptId, method === 'POST'),
-    });
-  }
 
   const staff = (summary: string) => ({ tags: ['admin', 'prompts'], summary, ...secured });
   const idParams = z.object({ id: z.string().min(1).max(64) });

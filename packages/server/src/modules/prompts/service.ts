@@ -11,15 +11,18 @@ import {
 } from '@fmk/core';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
-import { viewableProfile } from '../profiles/access.ts';
+import { notFound } from '../../platform/errors.ts';
 import {
   addPromptLike,
+  adjustPromptUsage,
+  answerLikes,
   countAnswerLikes,
   deletePrompt,
   findPrompt,
+  findPrompts,
   insertPrompt,
   listAllPrompts,
+  removeAnswerLikes,
   removePromptLike,
   seedStarterPrompts,
   updatePrompt,
@@ -30,33 +33,52 @@ export interface PromptServiceDeps {
   clock: Clock;
 }
 
-/** Liking another user's answer to a prompt (spec section 3: likes stored apart, counted in likeCount). */
-export class PromptLikeService {
-  constructor(private readonly deps: PromptServiceDeps) {}
+/**
+ * The prompts among `ids` that exist, with their text and whether they are active: the answers on
+ * a dating profile name them (profiles checks new answers and shows the current question).
+ */
+export function promptsByIds(db: Db, ids: readonly string[]): Promise<Map<string, { text: string; isActive: boolean }>> {
+  return findPrompts(db, ids);
+}
 
-  /**
-   * Likes (or unlikes) one owner's answer. Idempotent both ways. The owner must be readable by the
-   * caller (blocks, inactive: 404) with the dating section visible, and must have answered the
-   * prompt; nobody likes their own answers. like_count moves in the same transaction.
-   */
-  async setLike(
-    likerId: string,
-    ownerId: string,
-    promptId: string,
-    liked: boolean,
-  ): Promise<{ liked: boolean; likeCount: number }> {
-    const now = this.deps.clock.now();
-    return this.deps.db.transaction().execute(async (trx) => {
-      const view = await viewableProfile(trx, likerId, ownerId);
-      if (view.isSelf) throw badRequest(Messages.ownPromptLike);
-      const answered = view.owner.dating_profile.prompts.some((p) => p.promptId === promptId);
-      if (!view.sections.dating || !answered || !(await findPrompt(trx, promptId))) throw notFound(Messages.promptNotFound);
-      const like = { promptId, ownerId, likerId };
-      if (liked) await addPromptLike(trx, like, now);
-      else await removePromptLike(trx, like, now);
-      return { liked, likeCount: await countAnswerLikes(trx, promptId, ownerId) };
-    });
-  }
+/**
+ * After a profile's answers changed: usage counts follow (one per profile answering), and an
+ * answer taken off the profile takes its likes with it. Runs in the caller's transaction.
+ */
+export async function answersChanged(
+  db: Db,
+  ownerId: string,
+  change: { added: readonly string[]; removed: readonly string[] },
+  now: Date,
+): Promise<void> {
+  await adjustPromptUsage(db, change.added, change.removed, now);
+  await removeAnswerLikes(db, ownerId, change.removed, now);
+}
+
+/** Like counts of an owner's answers, and which of them the viewer liked. */
+export function likesOfAnswers(
+  db: Db,
+  ownerId: string,
+  viewerId: string,
+): Promise<{ counts: Map<string, number>; mine: Set<string> }> {
+  return answerLikes(db, ownerId, viewerId);
+}
+
+/**
+ * Stores (or takes back) a like of one owner's answer, idempotent both ways, and returns the
+ * answer's like count; like_count moves in the same transaction. The caller has checked that the
+ * liker may see the answer (profiles' AnswerLikeService); a prompt that is gone is not found.
+ */
+export async function setAnswerLike(
+  db: Db,
+  like: { promptId: string; ownerId: string; likerId: string },
+  liked: boolean,
+  now: Date,
+): Promise<number> {
+  if (!(await findPrompt(db, like.promptId))) throw notFound(Messages.promptNotFound);
+  if (liked) await addPromptLike(db, like, now);
+  else await removePromptLike(db, like, now);
+  return countAnswerLikes(db, like.promptId, like.ownerId);
 }
 
 /** Prompt management for admins (spec section 6). Access is checked by the route's requireAdmin. */

@@ -1,0 +1,40 @@
+import { type Clock, Messages } from '@fmk/core';
+import type { Db } from '../../db/index.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { setAnswerLike } from '../prompts/service.ts';
+import { viewableProfile } from './access.ts';
+
+export interface AnswerLikeServiceDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/**
+ * Liking another user's answer to a prompt (spec section 3: likes stored apart, counted in
+ * likeCount). Who may like an answer is the profile's gate, so this lives with profiles; prompts
+ * stores the like.
+ */
+export class AnswerLikeService {
+  constructor(private readonly deps: AnswerLikeServiceDeps) {}
+
+  /**
+   * Likes (or unlikes) one owner's answer. Idempotent both ways. The owner must be readable by the
+   * caller (blocks, inactive: 404) with the dating section visible, and must have answered the
+   * prompt; nobody likes their own answers. like_count moves in the same transaction.
+   */
+  async setLike(
+    likerId: string,
+    ownerId: string,
+    promptId: string,
+    liked: boolean,
+  ): Promise<{ liked: boolean; likeCount: number }> {
+    const now = this.deps.clock.now();
+    return this.deps.db.transaction().execute(async (trx) => {
+      const view = await viewableProfile(trx, likerId, ownerId);
+      if (view.isSelf) throw badRequest(Messages.ownPromptLike);
+      const answered = view.owner.dating_profile.prompts.some((p) => p.promptId === promptId);
+      if (!view.sections.dating || !answered) throw notFound(Messages.promptNotFound);
+      return { liked, likeCount: await setAnswerLike(trx, { promptId, ownerId, likerId }, liked, now) };
+    });
+  }
+}
