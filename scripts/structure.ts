@@ -196,6 +196,8 @@ export function measure() {
     webTypeCycles: cycles(web, true),
     crossFeatureImports: cross,
     crossFeatureRepoImports: cross.filter((c) => c.repo),
+    // A feature is reached through its service (or a platform module), never its other files.
+    crossFeatureImportsPastService: cross.filter((c) => !c.to.endsWith('/service.ts')),
     queriesOutsideRepos: queriesOutsideRepos(server),
     blockRulePlaces: blockRulePlaces(server),
     webFeatureImportsOfApp: webFeatureImportsOfApp(web),
@@ -217,6 +219,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   show('web import cycles (with type imports)', m.webTypeCycles);
   show('server cross-feature imports', m.crossFeatureImports);
   show('server cross-feature imports into a repo', m.crossFeatureRepoImports);
+  show("server cross-feature imports past the other feature's service", m.crossFeatureImportsPastService);
   show('server files with SQL outside repos', m.queriesOutsideRepos);
   show('server files writing the block rule', m.blockRulePlaces);
   show('web feature imports of app/', m.webFeatureImportsOfApp);

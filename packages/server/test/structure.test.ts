@@ -7,14 +7,15 @@ import { measure } from '../../../scripts/structure.ts';
  * ever goes down; the goal of each is in docs/architecture.md.
  */
 const CEILINGS = {
-  serverFeatureCycles: 1,
+  serverFeatureCycles: 0,
   webFeatureCycles: 1,
   serverCycles: 0,
   serverTypeCycles: 0,
   webCycles: 0,
   webTypeCycles: 0,
-  crossFeatureRepoImports: 10,
-  queriesOutsideRepos: 16,
+  crossFeatureRepoImports: 0,
+  crossFeatureImportsPastService: 0,
+  queriesOutsideRepos: 15,
   blockRulePlaces: 6,
   webFeatureImportsOfApp: 16,
 } as const;
