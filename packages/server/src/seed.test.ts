@@ -196,6 +196,9 @@ describe.each(DB_KINDS)('demo seed on %s', (kind) => {
 
   it('makes a demo viewer whom the nearest men have picked: sign in, see them, pick one back, match', async () => {
     expect(first.viewer).toMatchObject({ id: DEMO_VIEWER.id, email: DEMO_VIEWER.email, created: true });
+    const viewer = await t().db.selectFrom('users').selectAll().where('id', '=', DEMO_VIEWER.id).executeTakeFirstOrThrow();
+    expect(viewer).toMatchObject({ email: DEMO_VIEWER.email, subscription_tier: 'premium', onboarding_complete: true });
+    expect(isAnonymousId(viewer.anonymous_id)).toBe(true);
     expect(first.viewer!.likedBy).toHaveLength(VIEWER_LIKERS);
     const picks = await t()
       .db.selectFrom('selections')

@@ -607,7 +607,7 @@ async function seedViewer(
     {
       id,
       email,
-      anonymousId: 'anon_demoviewer0',
+      anonymousId: 'anon_demoviewer00',
       displayName,
       age: 30,
       bio,
