@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { AuthProvider } from '../features/auth/AuthProvider.tsx';
+import { dropQueuedSelections } from '../features/game/outbox.ts';
 import { PushSync } from '../features/notifications/PushSync.tsx';
 import { OfflineCache } from '../features/offline/OfflineCache.tsx';
 import { trackOnline } from '../features/offline/online.ts';
@@ -26,7 +27,11 @@ export function makeQueryClient(): QueryClient {
 trackOnline();
 const defaultQueryClient = makeQueryClient();
 // The offline copy of the grid and chats, and the photos kept with it, go with the session.
-const signedOut = () => void clearOfflineData();
+// Signing out leaves nothing of the user on the phone (spec section 4), picks waiting to be sent included.
+const signedOut = () => {
+  dropQueuedSelections();
+  void clearOfflineData();
+};
 
 export function App({ queryClient = defaultQueryClient }: { queryClient?: QueryClient }) {
   return (

@@ -3,6 +3,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { useBadgesQuery } from '../features/game/queries.ts';
+import { useSelectionOutbox } from '../features/game/useSelect.ts';
 import { useTimeZoneSync } from '../features/health/queries.ts';
 import { useHealthReminders } from '../features/health/useHealthReminders.ts';
 import { useLiveChannel } from '../features/live/useLiveChannel.ts';
@@ -51,6 +52,7 @@ export function AppShell() {
   useAutoModeSwitch(user, updateUser);
   useLiveChannel(user !== null);
   useTimeZoneSync(user !== null);
+  useSelectionOutbox();
   const badges = useBadgesQuery(user !== null);
   const messagesBadge = badgeLabel(badges.data?.messages ?? 0);
   // Spec section 2: a red dot on Health when a medication is due or a screening is overdue.

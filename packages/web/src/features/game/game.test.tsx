@@ -1,10 +1,13 @@
 import { DEFAULT_APP_PREFERENCES, type SelectionResult } from '@fmk/core';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NetworkError } from '../../api/client.ts';
 import { storeAppPreferences } from '../../app/usePreferences.ts';
 import { json, match, me, publicProfile, serve, session, signInStored, start } from '../../test/fixtures.tsx';
 import { ActionBar } from './ActionBar.tsx';
 import { isKilled, resetKilled } from './killed.ts';
+import { dropQueuedSelections, flushSelections, queuedSelections, queueSelection, SELECTION_OUTBOX_KEY } from './outbox.ts';
 import { sendSelection } from './queries.ts';
 
 const user = me();
@@ -196,5 +199,68 @@ describe('sendSelection', () => {
       sendSelection({ targetId: 'u2', action: 'fuck', super: false, clientId: 'c-12345678' }, [1, 1], async () => {}),
     ).rejects.toThrow();
     expect(vi.mocked(fetch)).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('picks made offline', () => {
+  const goOffline = (offline: boolean) => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => !offline });
+    onlineManager.setOnline(!offline);
+  };
+  afterEach(() => goOffline(false));
+
+  it('waits on the phone and goes when the network is back, with the same client id, then shows the match', async () => {
+    const calls = serve({
+      'GET /api/v1/auth/session': session(user),
+      'GET /api/v1/users/u2': () => json(200, publicProfile()),
+      'POST /api/v1/selections': () => json(200, result({ action: 'marry', match: match({ id: 'm-made-offline' }) })),
+    });
+    start('/profile/u2');
+    const marry = await screen.findByRole('button', { name: 'Marry Alex' });
+    await act(async () => goOffline(true));
+    fireEvent.click(marry);
+    expect(await screen.findByText('Saved for later')).toBeTruthy();
+    const queued = queuedSelections();
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ targetId: 'u2', action: 'marry' });
+    expect(calls.some((c) => c.key === 'POST /api/v1/selections')).toBe(false);
+    await act(async () => goOffline(false));
+    expect(await screen.findByText("It's a match!")).toBeTruthy();
+    const posts = calls.filter((c) => c.key === 'POST /api/v1/selections').map((c) => (c.body as { clientId: string }).clientId);
+    expect(posts).toEqual([queued[0]!.clientId]);
+    expect(queuedSelections()).toHaveLength(0);
+  });
+
+  it('keeps the latest pick per man, and tells a refusal once back', async () => {
+    serve({
+      'GET /api/v1/auth/session': session(user),
+      'GET /api/v1/users/u2': () => json(200, publicProfile()),
+      'POST /api/v1/selections': () => json(403, { error: 'limit_reached', message: 'Upgrade for more.' }),
+    });
+    start('/profile/u2');
+    const fuck = await screen.findByRole('button', { name: 'Fuck Alex' });
+    await act(async () => goOffline(true));
+    fireEvent.click(fuck);
+    await waitFor(() => expect(queuedSelections()).toHaveLength(1));
+    queueSelection({ targetId: 'u2', action: 'marry', super: false, clientId: 'client-later' });
+    expect(queuedSelections().map((p) => p.action)).toEqual(['marry']);
+    await act(async () => goOffline(false));
+    expect(await screen.findByText('Upgrade for more.')).toBeTruthy();
+    expect(queuedSelections()).toHaveLength(0);
+  });
+
+  it('keeps the rest for next time when the network drops again mid-flush', async () => {
+    queueSelection({ targetId: 'a', action: 'fuck', super: false, clientId: 'client-a0001' });
+    queueSelection({ targetId: 'b', action: 'marry', super: false, clientId: 'client-b0001' });
+    const sent: string[] = [];
+    await flushSelections({ sent: () => {}, refused: () => {} }, async (b) => {
+      if (b.targetId === 'b') throw new NetworkError('offline');
+      sent.push(b.targetId);
+      return result();
+    });
+    expect(sent).toEqual(['a']);
+    expect(queuedSelections().map((p) => p.targetId)).toEqual(['b']);
+    dropQueuedSelections();
+    expect(localStorage.getItem(SELECTION_OUTBOX_KEY)).toBeNull();
   });
 });
