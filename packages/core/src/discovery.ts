@@ -5,12 +5,14 @@ import { MAX_AGE, MIN_AGE, MODES, POSITIONS, SHOW_ME } from './profile.ts';
  * The grid contract (issue 4). Positions go up, never down: the server answers with distance
  * labels computed from snapped cells (geo.ts), never coordinates.
  *   PUT  /me/location           {lat, lng}                       → 204
+ *   PUT  /me/location/consent   locationConsentBody              → 204
+ *   DELETE /me/location                                          → 204
  *   GET  /grid?…                gridQuery                        → gridPage
  *   POST /selections            selectionBody                    → selectionResult
  *   GET  /matches                                                → match[]
  *   GET  /likes                                                  → likesPage (identities only for premium)
  *   POST /likes/seen                                             → 204
- *   GET  /badges                                                 → {messages: number}
+ *   GET  /badges                                                 → badges
  */
 export const locationBody = z.object({
   lat: z
@@ -23,6 +25,8 @@ export const locationBody = z.object({
     .max(180, 'Longitude must be between -180 and 180.'),
 });
 export type LocationBody = z.infer<typeof locationBody>;
+/** PUT /me/location/consent: withdrawing consent also stops sharing. */
+export const locationConsentBody = z.object({ consent: z.boolean({ error: 'Consent must be true or false.' }) });
 
 const intParam = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
@@ -131,6 +135,9 @@ export const likesPageSchema = z.object({
   items: z.array(pendingLikeSchema),
 });
 export type LikesPage = z.infer<typeof likesPageSchema>;
+/** GET /badges: the Messages tab badge, unread conversations plus pending matches. */
+export const badgesSchema = z.object({ messages: z.number().int() });
+export type Badges = z.infer<typeof badgesSchema>;
 
 /**
  * Super fuck / super marry allowance per day (our decision; the spec leaves it open):

@@ -1,0 +1,215 @@
+import type {
+  activityLogSchema,
+  activityStatsSchema,
+  adminMeSchema,
+  authResultSchema,
+  badgesSchema,
+  blockedUserSchema,
+  checkinBody,
+  commentBody,
+  contactSchema,
+  conversationSchema,
+  createActivityLogBody,
+  createContactBody,
+  createMedicationBody,
+  createScreeningBody,
+  cruiseConfigSchema,
+  cruiseStatusSchema,
+  eventBody,
+  eventCommentSchema,
+  eventDetailSchema,
+  eventListSchema,
+  gridPageSchema,
+  gridQuery,
+  healthSettingsBody,
+  healthSummarySchema,
+  likesPageSchema,
+  locationBody,
+  locationConsentBody,
+  matchSchema,
+  medicationLogSchema,
+  medicationSchema,
+  meSchema,
+  messagePageSchema,
+  messageSchema,
+  modeSwitchBody,
+  nearbyPageSchema,
+  nearbyQuery,
+  openConversationBody,
+  pageQuery,
+  photoOrderBody,
+  photoSchema,
+  precisionBody,
+  promptLikeResultSchema,
+  promptSchema,
+  publicConfigSchema,
+  publicProfileSchema,
+  pushSubscriptionBody,
+  readBody,
+  redirectResultBody,
+  screeningSchema,
+  selectionBody,
+  selectionResultSchema,
+  sendMessageBody,
+  sessionInfoSchema,
+  signInBody,
+  signUpBody,
+  sinceQuery,
+  spotListSchema,
+  spotProposalBody,
+  spotSchema,
+  startSessionBody,
+  takenBody,
+  typingBody,
+  updateActivityLogBody,
+  updateContactBody,
+  updateMeBody,
+  updateMedicationBody,
+} from '@fmk/core';
+import type { z } from 'zod';
+
+/**
+ * Every API route the web app calls, keyed 'METHOD /path/:param' (under /api/v1) exactly as the
+ * server registers it, with what it takes and answers as types of core's schemas: the server
+ * validates with the same schemas, so a contract change shows up here as a type error.
+ *
+ * Types only: each value is an empty object cast to its entry's shape, because the web build
+ * ships no zod (README, "How the first screen is made fast"). The keys are the only run-time
+ * part, and only the test that holds them to the server's routes reads them
+ * (packages/server/test/endpoints.test.ts); `call` (call.ts) takes method and path from the key.
+ */
+
+/** What a request body must be: the schema's input (defaults may be left out). */
+type In<S extends z.ZodType> = z.input<S>;
+/** What an answer is: the schema's output, as the server serialises it. */
+type Out<S extends z.ZodType> = z.output<S>;
+/**
+ * A query string's fields: optional where the schema lets them be left out, typed as the server
+ * reads them after coercion (numbers, booleans), since every value travels as text.
+ */
+type QueryOf<S extends z.ZodType> = { [K in keyof In<S>]: K extends keyof Out<S> ? Out<S>[K] : In<S>[K] };
+
+/** One route's shape; a route without `response` answers 204, one without `body` reads none. */
+export interface EndpointShape {
+  body?: unknown;
+  query?: unknown;
+  response?: unknown;
+}
+
+/** A route that reads no body and answers 204. */
+type NoContent = Record<never, never>;
+// Upload routes take multipart form data (a "file" field); the server re-encodes the image.
+type Upload = FormData;
+
+export const endpoints = {
+  // auth (modules/auth)
+  'POST /auth/signup': {} as { body: In<typeof signUpBody>; response: Out<typeof authResultSchema> },
+  'POST /auth/login': {} as { body: In<typeof signInBody>; response: Out<typeof authResultSchema> },
+  'POST /auth/logout': {} as NoContent,
+  'POST /auth/refresh': {} as { response: Out<typeof authResultSchema> },
+  'GET /auth/session': {} as { response: Out<typeof sessionInfoSchema> },
+  'POST /auth/redirect-result': {} as { body: In<typeof redirectResultBody>; response: Out<typeof authResultSchema> },
+  'GET /config': {} as { response: Out<typeof publicConfigSchema> },
+
+  // admin
+  'GET /admin/me': {} as { response: Out<typeof adminMeSchema> },
+
+  // profiles
+  'GET /me': {} as { response: Out<typeof meSchema> },
+  'PATCH /me': {} as { body: In<typeof updateMeBody>; response: Out<typeof meSchema> },
+  'POST /me/mode': {} as { body: In<typeof modeSwitchBody>; response: Out<typeof meSchema> },
+  'POST /me/onboarding/complete': {} as { response: Out<typeof meSchema> },
+  'POST /me/photos': {} as { body: Upload; response: Out<typeof photoSchema> },
+  'DELETE /me/photos/:photoId': {} as NoContent,
+  'PUT /me/photos/order': {} as { body: In<typeof photoOrderBody>; response: Out<typeof meSchema> },
+  'GET /users/:userId': {} as { response: Out<typeof publicProfileSchema> },
+  'POST /users/:userId/prompts/:promptId/like': {} as { response: Out<typeof promptLikeResultSchema> },
+  'DELETE /users/:userId/prompts/:promptId/like': {} as { response: Out<typeof promptLikeResultSchema> },
+
+  // prompts
+  'GET /prompts': {} as { response: Out<typeof promptSchema>[] },
+
+  // game
+  'POST /selections': {} as { body: In<typeof selectionBody>; response: Out<typeof selectionResultSchema> },
+  'GET /matches': {} as { response: Out<typeof matchSchema>[] },
+  'GET /likes': {} as { response: Out<typeof likesPageSchema> },
+  'POST /likes/seen': {} as NoContent,
+  'GET /badges': {} as { response: Out<typeof badgesSchema> },
+
+  // messaging
+  'GET /conversations': {} as { response: Out<typeof conversationSchema>[] },
+  'POST /conversations': {} as { body: In<typeof openConversationBody>; response: Out<typeof conversationSchema> },
+  'GET /conversations/:id': {} as { response: Out<typeof conversationSchema> },
+  'DELETE /conversations/:id': {} as NoContent,
+  'GET /conversations/:id/messages': {} as { query: QueryOf<typeof pageQuery>; response: Out<typeof messagePageSchema> },
+  'POST /conversations/:id/messages': {} as { body: In<typeof sendMessageBody>; response: Out<typeof messageSchema> },
+  'POST /conversations/:id/read': {} as { body: In<typeof readBody> },
+  'POST /conversations/:id/typing': {} as { body: In<typeof typingBody> },
+  'GET /messages/since': {} as { query: QueryOf<typeof sinceQuery>; response: Out<typeof messagePageSchema> },
+  'POST /messages/photos': {} as { body: Upload; response: Out<typeof photoSchema> },
+
+  // safety
+  'POST /users/:id/block': {} as NoContent,
+  'DELETE /users/:id/block': {} as NoContent,
+  'GET /me/blocked': {} as { response: Out<typeof blockedUserSchema>[] },
+
+  // discovery
+  'PUT /me/location': {} as { body: In<typeof locationBody> },
+  'PUT /me/location/consent': {} as { body: In<typeof locationConsentBody> },
+  'DELETE /me/location': {} as NoContent,
+  'GET /grid': {} as { query: QueryOf<typeof gridQuery>; response: Out<typeof gridPageSchema> },
+
+  // notifications
+  'PUT /me/push-subscription': {} as { body: In<typeof pushSubscriptionBody> },
+  'DELETE /me/push-subscription': {} as { body: Pick<In<typeof pushSubscriptionBody>, 'endpoint'> },
+
+  // health
+  'PUT /health/settings': {} as { body: In<typeof healthSettingsBody> },
+  'GET /health/summary': {} as { response: Out<typeof healthSummarySchema> },
+  'GET /health/medications': {} as { response: Out<typeof medicationSchema>[] },
+  'POST /health/medications': {} as { body: In<typeof createMedicationBody>; response: Out<typeof medicationSchema> },
+  'PATCH /health/medications/:id': {} as { body: In<typeof updateMedicationBody>; response: Out<typeof medicationSchema> },
+  'DELETE /health/medications/:id': {} as NoContent,
+  'POST /health/medications/:id/taken': {} as { body: In<typeof takenBody>; response: Out<typeof medicationLogSchema> },
+  'GET /health/medication-logs': {} as { response: Out<typeof medicationLogSchema>[] },
+  'GET /health/screenings': {} as { response: Out<typeof screeningSchema>[] },
+  'POST /health/screenings': {} as { body: In<typeof createScreeningBody>; response: Out<typeof screeningSchema> },
+  'PUT /health/screenings/:id': {} as { body: In<typeof createScreeningBody>; response: Out<typeof screeningSchema> },
+  'DELETE /health/screenings/:id': {} as NoContent,
+  'DELETE /me/private-data': {} as NoContent,
+
+  // activity
+  'GET /activity/contacts': {} as { response: Out<typeof contactSchema>[] },
+  'POST /activity/contacts': {} as { body: In<typeof createContactBody>; response: Out<typeof contactSchema> },
+  'PATCH /activity/contacts/:id': {} as { body: In<typeof updateContactBody>; response: Out<typeof contactSchema> },
+  'DELETE /activity/contacts/:id': {} as NoContent,
+  'POST /activity/contacts/:id/photo': {} as { body: Upload; response: Out<typeof contactSchema> },
+  'GET /activity/logs': {} as { response: Out<typeof activityLogSchema>[] },
+  'POST /activity/logs': {} as { body: In<typeof createActivityLogBody>; response: Out<typeof activityLogSchema> },
+  'PATCH /activity/logs/:id': {} as { body: In<typeof updateActivityLogBody>; response: Out<typeof activityLogSchema> },
+  'DELETE /activity/logs/:id': {} as NoContent,
+  'GET /activity/stats': {} as { response: Out<typeof activityStatsSchema> },
+
+  // cruise
+  'GET /cruise/config': {} as { response: Out<typeof cruiseConfigSchema> },
+  'GET /cruise/session': {} as { response: Out<typeof cruiseStatusSchema> },
+  'POST /cruise/session': {} as { body: In<typeof startSessionBody>; response: Out<typeof cruiseStatusSchema> },
+  'POST /cruise/session/end': {} as { response: Out<typeof cruiseStatusSchema> },
+  'PUT /cruise/precision': {} as { body: In<typeof precisionBody>; response: Out<typeof cruiseStatusSchema> },
+  'GET /cruise/nearby': {} as { query: QueryOf<typeof nearbyQuery>; response: Out<typeof nearbyPageSchema> },
+  'GET /cruise/spots': {} as { response: Out<typeof spotListSchema> },
+  'POST /cruise/spots': {} as { body: In<typeof spotProposalBody>; response: Out<typeof spotSchema> },
+  'POST /cruise/spots/:id/checkin': {} as { body: In<typeof checkinBody>; response: Out<typeof spotSchema> },
+  'DELETE /cruise/spots/:id/checkin': {} as { response: Out<typeof spotSchema> },
+  'GET /cruise/events': {} as { response: Out<typeof eventListSchema> },
+  'POST /cruise/events': {} as { body: In<typeof eventBody>; response: Out<typeof eventDetailSchema> },
+  'GET /cruise/events/:id': {} as { response: Out<typeof eventDetailSchema> },
+  'POST /cruise/events/:id/attend': {} as { response: Out<typeof eventDetailSchema> },
+  'DELETE /cruise/events/:id/attend': {} as { response: Out<typeof eventDetailSchema> },
+  'POST /cruise/events/:id/comments': {} as { body: In<typeof commentBody>; response: Out<typeof eventCommentSchema> },
+  'POST /cruise/events/:id/cancel': {} as { response: Out<typeof eventDetailSchema> },
+} satisfies Record<`${Method} /${string}`, EndpointShape>;
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export type Endpoints = typeof endpoints;
+export type Endpoint = keyof Endpoints;
