@@ -5,9 +5,9 @@ import { AuthProvider } from '../features/auth/AuthProvider.tsx';
 import { dropQueuedSelections } from '../features/game/outbox.ts';
 import { PushSync } from '../features/notifications/PushSync.tsx';
 import { OfflineCache } from '../features/offline/OfflineCache.tsx';
-import { trackOnline } from '../features/offline/online.ts';
 import { clearOfflineData } from '../features/offline/persist.ts';
 import { ServiceWorkerUpdates } from '../features/pwa/ServiceWorkerUpdates.tsx';
+import { trackOnline } from '../shared/online.ts';
 import { ToastProvider } from '../ui/toast/ToastProvider.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { DocumentTitle } from './DocumentTitle.tsx';
@@ -23,7 +23,7 @@ export function makeQueryClient(): QueryClient {
   });
 }
 
-// Queries wait while the browser is offline, from the first one on (features/offline).
+// Queries wait while the browser is offline, from the first one on (shared/online.ts).
 trackOnline();
 const defaultQueryClient = makeQueryClient();
 // The offline copy of the grid and chats, and the photos kept with it, go with the session.
@@ -33,6 +33,10 @@ const signedOut = () => {
   void clearOfflineData();
 };
 
+// This browser stops getting the account's pushes (a shared phone): unsubscribed while the
+// token still works. Loaded on demand, like the push code everywhere else.
+const beforeSignOut = () => import('../features/notifications/push.ts').then((m) => m.disablePush());
+
 export function App({ queryClient = defaultQueryClient }: { queryClient?: QueryClient }) {
   return (
     <ErrorBoundary>
@@ -40,7 +44,7 @@ export function App({ queryClient = defaultQueryClient }: { queryClient?: QueryC
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <ToastProvider>
-            <AuthProvider onSignedOut={signedOut}>
+            <AuthProvider onSignedOut={signedOut} beforeSignOut={beforeSignOut}>
               <OfflineCache>
                 <ServiceWorkerUpdates />
                 <PushSync />

@@ -1,13 +1,15 @@
+import { brandLabel } from '@fmk/core';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { adminStatusOf, useAdminMeQuery } from '../features/admin/queries.ts';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { readSession } from '../features/auth/session.ts';
+import { useAppPreferences } from '../shared/usePreferences.ts';
+import { LoadingScreen } from '../ui/LoadingScreen.tsx';
 import { AppShell } from './AppShell.tsx';
 import { Crash } from './Crash.tsx';
 import { ErrorScreen } from './ErrorScreen.tsx';
 import { type AuthView, DEBUG_CRASH_PATH, guardRedirect } from './guards.ts';
-import { LoadingScreen } from './LoadingScreen.tsx';
 
 /** Every screen is its own chunk, so the first screen loads only what it shows. */
 function lazyNamed<M extends Record<string, unknown>, K extends keyof M>(load: () => Promise<M>, name: K) {
@@ -59,6 +61,12 @@ const HelpScreen = lazyNamed(settings, 'HelpScreen');
 const AdminLoginScreen = lazyNamed(() => import('../features/admin/AdminLoginScreen.tsx'), 'AdminLoginScreen');
 const AdminDashboard = lazyNamed(() => import('../features/admin/AdminDashboard.tsx'), 'AdminDashboard');
 
+/** The loading screen under the brand of the current appMode. */
+function Loading({ message }: { message?: string }) {
+  const [prefs] = useAppPreferences();
+  return <LoadingScreen brand={brandLabel(prefs.appMode)} message={message} />;
+}
+
 const isAdminArea = (path: string) => (path === '/admin' || path.startsWith('/admin/')) && !path.startsWith('/admin/login');
 
 /** Applies the guards of spec section 2 (guards.ts), then renders the screen for the path. */
@@ -71,7 +79,7 @@ export function AppRoutes() {
 
   // Above every guard, so the error screen can be reached in any state.
   if (pathname === DEBUG_CRASH_PATH) return <Crash />;
-  if (state.status === 'loading') return <LoadingScreen />;
+  if (state.status === 'loading') return <Loading />;
   if (state.status === 'error') return <ErrorScreen detail={state.message} onRetry={retryInit} />;
 
   const view: AuthView =
@@ -81,10 +89,10 @@ export function AppRoutes() {
   const adminStatus = adminStatusOf({ isSuccess: adminQuery.isSuccess, isError: adminQuery.isError, enabled: adminEnabled });
   const redirect = guardRedirect(view, pathname, adminStatus);
   if (redirect) return <Navigate to={redirect} replace />;
-  if (wantsAdmin && adminStatus === 'checking') return <LoadingScreen message="Checking access..." />;
+  if (wantsAdmin && adminStatus === 'checking') return <Loading message="Checking access..." />;
 
   return (
-    <Suspense fallback={<LoadingScreen />}>
+    <Suspense fallback={<Loading />}>
       <Routes>
         <Route path="/" element={<LandingScreen />} />
         <Route path="/auth" element={<AuthScreen />} />

@@ -10,10 +10,10 @@ import { useLiveChannel } from '../features/live/useLiveChannel.ts';
 import { ModeSwitch } from '../features/profiles/ModeSwitch.tsx';
 import { useAutoModeSwitch } from '../features/profiles/useAutoModeSwitch.ts';
 import { InstallBanner } from '../features/pwa/InstallBanner.tsx';
+import { useAppPreferences } from '../shared/usePreferences.ts';
 import { BottomNav, type NavItem } from '../ui/BottomNav.tsx';
 import { CalendarIcon, ChatIcon, CompassIcon, GearIcon, GridIcon, HeartPulseIcon } from '../ui/icons.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
-import { useAppPreferences } from './usePreferences.ts';
 
 const TABS: Record<NavTab, NavItem> = {
   grid: { to: '/grid', label: 'Grid', icon: <GridIcon /> },

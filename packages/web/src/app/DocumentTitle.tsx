@@ -1,6 +1,6 @@
 import { brandLabel } from '@fmk/core';
 import { useEffect } from 'react';
-import { useAppPreferences } from './usePreferences.ts';
+import { useAppPreferences } from '../shared/usePreferences.ts';
 
 /** The document title carries the brand of the current appMode (spec section 1). */
 export function DocumentTitle() {

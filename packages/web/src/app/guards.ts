@@ -1,10 +1,10 @@
+import type { AdminStatus } from '../features/admin/queries.ts';
+
 /**
  * Route guards of spec section 2 as one pure decision: given who is looking and where, the path
  * to redirect to, or null to render. The router only applies it.
  */
 export type AuthView = { status: 'signedOut' } | { status: 'signedIn'; onboardingComplete: boolean };
-/** Whether the signed-in user is verified staff (GET /api/v1/admin/me). */
-export type AdminStatus = 'checking' | 'verified' | 'denied';
 
 /** Reachable in every state: the error screen's deliberate crash. */
 export const DEBUG_CRASH_PATH = '/debug/crash';

@@ -2,7 +2,8 @@ import type { ActivityLog, ActivityStats, Contact } from '@fmk/core';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
-import { useAppPreferences } from '../../app/usePreferences.ts';
+import { waitingForNetwork } from '../../shared/online.ts';
+import { useAppPreferences } from '../../shared/usePreferences.ts';
 import { Button, ButtonLink, buttonClass } from '../../ui/Button.tsx';
 import { ChipInput } from '../../ui/ChipInput.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -20,7 +21,6 @@ import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { formatDay } from '../health/format.ts';
 import { PrivacySection } from '../health/PrivacySection.tsx';
 import { useLocalNow } from '../health/queries.ts';
-import { waitingForNetwork } from '../offline/online.ts';
 import { ContactAvatar, formatDuration, ProtectionPill, partnerNames, Stars } from './parts.tsx';
 import { useLinkablePeople } from './people.ts';
 import {

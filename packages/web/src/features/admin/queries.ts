@@ -1,7 +1,6 @@
 import type { StaffRole } from '@fmk/core';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../api/client.ts';
-import type { AdminStatus } from '../../app/guards.ts';
 
 /** GET /api/v1/admin/me: 200 for active staff, 403 otherwise. */
 export interface AdminMe {
@@ -9,6 +8,9 @@ export interface AdminMe {
   email?: string;
   name?: string | null;
 }
+
+/** Whether the signed-in user is verified staff (GET /api/v1/admin/me). */
+export type AdminStatus = 'checking' | 'verified' | 'denied';
 
 export const adminKeys = { me: (uid: string | null) => ['admin', 'me', uid] as const };
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, api, setUnauthorizedListener } from '../../api/client.ts';
-import { storeAppPreferences } from '../../app/usePreferences.ts';
+import { storeAppPreferences } from '../../shared/usePreferences.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import {
   clearSession,
@@ -52,8 +52,18 @@ function fromStorage(s: StoredSession): AuthState | null {
 /**
  * `onSignedOut` runs whenever the session ends here (sign-out, revoked, expired): App deletes
  * the offline copy with it (features/offline; spec section 4, stored data is cleared).
+ * `beforeSignOut` runs on a sign-out while the token still works: App unsubscribes this
+ * browser from the account's pushes with it (features/notifications, which builds on auth).
  */
-export function AuthProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut?: () => void }) {
+export function AuthProvider({
+  children,
+  onSignedOut,
+  beforeSignOut,
+}: {
+  children: ReactNode;
+  onSignedOut?: () => void;
+  beforeSignOut?: () => Promise<void>;
+}) {
   const [state, setState] = useState<AuthState>({ status: 'loading' });
   const [initRun, setInitRun] = useState(0);
   const navigate = useNavigate();
@@ -206,9 +216,7 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
       signOut: async () => {
         let failed = false;
         statusRef.current = 'signedOut'; // a 401 here is not a "session expired" moment
-        // This browser stops getting the account's pushes (a shared phone): unsubscribed while
-        // the token still works. Loaded on demand, like the push code everywhere else.
-        await import('../notifications/push.ts').then((m) => m.disablePush()).catch(() => {});
+        await beforeSignOut?.().catch(() => {});
         try {
           await api<void>('/auth/logout', { method: 'POST' });
         } catch (e) {
@@ -221,7 +229,7 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
       },
       retryInit: () => setInitRun((n) => n + 1),
     }),
-    [state, applyResult, localSignOut, navigate, toast],
+    [state, applyResult, localSignOut, navigate, toast, beforeSignOut],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

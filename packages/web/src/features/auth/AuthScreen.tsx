@@ -9,10 +9,10 @@ import {
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, api, errorMessage } from '../../api/client.ts';
-import { LoadingScreen } from '../../app/LoadingScreen.tsx';
-import { useAppPreferences } from '../../app/usePreferences.ts';
+import { useAppPreferences } from '../../shared/usePreferences.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ChevronLeftIcon } from '../../ui/icons.tsx';
+import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useAuth } from './AuthProvider.tsx';
 import { useConfigQuery } from './queries.ts';
@@ -74,7 +74,7 @@ export function AuthScreen() {
       });
   }, [code, applyResult, setParams]);
 
-  if (redirecting) return <LoadingScreen message="Signing you in..." />;
+  if (redirecting) return <LoadingScreen brand={brandLabel(prefs.appMode)} message="Signing you in..." />;
 
   const switchMode = (m: Mode) => {
     setError(null);

@@ -1,5 +1,5 @@
 import { brandLabel, TAGLINE } from '@fmk/core';
-import { useAppPreferences } from '../../app/usePreferences.ts';
+import { useAppPreferences } from '../../shared/usePreferences.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { InstallBanner } from '../pwa/InstallBanner.tsx';
 

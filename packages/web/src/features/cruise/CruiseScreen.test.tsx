@@ -1,7 +1,7 @@
 import { type CruiseStatus, cruiseLimitText, DEFAULT_APP_PREFERENCES, type NearbyPage } from '@fmk/core';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_PREFERENCES_KEY } from '../../app/preferences.ts';
+import { APP_PREFERENCES_KEY } from '../../shared/preferences.ts';
 import { json, me, serve, session, signInStored, start } from '../../test/fixtures.tsx';
 
 const user = me();

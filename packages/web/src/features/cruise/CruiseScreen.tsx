@@ -1,7 +1,8 @@
 import { cruisingAvailable } from '@fmk/core';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { useAppPreferences } from '../../app/usePreferences.ts';
+import { waitingForNetwork } from '../../shared/online.ts';
+import { useAppPreferences } from '../../shared/usePreferences.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
@@ -9,7 +10,6 @@ import { CompassIcon } from '../../ui/icons.tsx';
 import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { waitingForNetwork } from '../offline/online.ts';
 import { EventsPanel } from './EventsPanel.tsx';
 import { NearbyPanel } from './NearbyPanel.tsx';
 import { type StatusWithClock, useCruiseStatus, useSpots } from './queries.ts';

@@ -9,7 +9,7 @@ import {
   SCREENING_OVERDUE_MONTHS,
 } from '@fmk/core';
 import { Link } from 'react-router';
-import { useAppPreferences } from '../../app/usePreferences.ts';
+import { useAppPreferences } from '../../shared/usePreferences.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { AlertIcon, CalendarIcon, CheckIcon, ChevronRightIcon, HeartPulseIcon, ShieldIcon } from '../../ui/icons.tsx';

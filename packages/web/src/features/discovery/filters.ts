@@ -1,6 +1,6 @@
 import { ADVANCED_FILTERS, type GridQuery, type Preferences } from '@fmk/core';
 import { useCallback, useSyncExternalStore } from 'react';
-import type { GridFilters } from './queries.ts';
+import type { GridFilters } from '../../shared/queryKeys.ts';
 
 /**
  * The grid's filters. Basic ones (age range, distance, showMe) are the user's preferences and

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from '../../api/client.ts';
-import { discoveryKeys } from './queries.ts';
+import { discoveryKeys } from '../../shared/queryKeys.ts';
 
 /**
  * Location sharing (issue 4). The browser's position goes up once consent is given; the server

@@ -1,20 +1,7 @@
-import type { AppMode, GridPage, GridQuery, ProfileMode } from '@fmk/core';
+import type { AppMode, GridPage, ProfileMode } from '@fmk/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
-
-/** The grid's filters as sent: basic ones from preferences, advanced ones (Premium) local. */
-export type GridFilters = Omit<Partial<GridQuery>, 'cursor' | 'limit'>;
-
-/**
- * Query keys of the grid. A change of appMode refreshes everything under `all` (spec section 4);
- * the filters are part of the key so a change of filters starts a fresh list.
- */
-export const discoveryKeys = {
-  all: ['discovery'] as const,
-  grids: ['discovery', 'grid'] as const,
-  grid: (appMode: AppMode, mode: ProfileMode, filters: GridFilters = {}) =>
-    [...discoveryKeys.all, 'grid', appMode, mode, filters] as const,
-};
+import { discoveryKeys, type GridFilters } from '../../shared/queryKeys.ts';
 
 /** One page of the grid: 60 cells fill several phone screens of three columns. */
 export const GRID_PAGE_SIZE = 60;

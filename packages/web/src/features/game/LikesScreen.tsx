@@ -1,13 +1,13 @@
 import { DISPLAY_DEFAULTS, type LikesPage, placeholderAvatarDataUrl, timeLabel, WHO_LIKES_YOU_UPSELL } from '@fmk/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { waitingForNetwork } from '../../shared/online.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { FlameIcon, HeartIcon, LockIcon, StarIcon } from '../../ui/icons.tsx';
 import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Page } from '../../ui/Page.tsx';
-import { waitingForNetwork } from '../offline/online.ts';
 import { useLikesQuery, useMarkLikesSeenMutation } from './queries.ts';
 
 type Item = LikesPage['items'][number];

@@ -3,7 +3,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '../../api/client.ts';
-import { storeAppPreferences } from '../../app/usePreferences.ts';
+import { storeAppPreferences } from '../../shared/usePreferences.ts';
 import { json, match, me, publicProfile, serve, session, signInStored, start } from '../../test/fixtures.tsx';
 import { ActionBar } from './ActionBar.tsx';
 import { isKilled, resetKilled } from './killed.ts';

@@ -1,13 +1,7 @@
 import type { LikesPage, Match, SelectionBody, SelectionResult } from '@fmk/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, NetworkError } from '../../api/client.ts';
-
-export const gameKeys = {
-  all: ['game'] as const,
-  matches: () => [...gameKeys.all, 'matches'] as const,
-  likes: () => [...gameKeys.all, 'likes'] as const,
-  badges: () => [...gameKeys.all, 'badges'] as const,
-};
+import { gameKeys } from '../../shared/queryKeys.ts';
 
 /** Waits between attempts of a selection that did not reach the server. */
 export const SELECTION_RETRY_DELAYS_MS = [1000, 3000, 8000] as const;

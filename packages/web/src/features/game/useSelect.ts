@@ -3,11 +3,12 @@ import { onlineManager, type QueryClient, useQueryClient } from '@tanstack/react
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
+import { gameKeys } from '../../shared/queryKeys.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { kill } from './killed.ts';
 import { notifyMatch } from './notify.ts';
 import { flushSelections, queueSelection } from './outbox.ts';
-import { gameKeys, isRetryable, newClientId, sendSelection } from './queries.ts';
+import { isRetryable, newClientId, sendSelection } from './queries.ts';
 
 export interface Pick {
   targetId: string;

@@ -11,7 +11,8 @@ import {
   type Screening,
 } from '@fmk/core';
 import { useState } from 'react';
-import { useAppPreferences } from '../../app/usePreferences.ts';
+import { waitingForNetwork } from '../../shared/online.ts';
+import { useAppPreferences } from '../../shared/usePreferences.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
@@ -21,7 +22,6 @@ import { Page } from '../../ui/Page.tsx';
 import { Card, Pill, Section } from '../../ui/Section.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
-import { waitingForNetwork } from '../offline/online.ts';
 import { formatClock, formatDay, formatInstantTime, longDay } from './format.ts';
 import { MedicationSheet } from './MedicationSheet.tsx';
 import { PrivacySection } from './PrivacySection.tsx';

@@ -2,9 +2,9 @@ import { AUTH_STORAGE_KEYS, type Match } from '@fmk/core';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { gameKeys } from '../../shared/queryKeys.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { notifyMatch, type SuperKind, superToastInput } from '../game/notify.ts';
-import { gameKeys } from '../game/queries.ts';
 import { handleMessagingEvent } from '../messaging/queries.ts';
 import { LiveClient, type LiveEvent, liveUrl, type SocketLike } from './client.ts';
 

@@ -18,6 +18,8 @@ import {
 } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage, NetworkError } from '../../api/client.ts';
+import { useOnline } from '../../shared/online.ts';
+import { messagingKeys } from '../../shared/queryKeys.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { ArrowUpIcon, CameraIcon, ChevronLeftIcon } from '../../ui/icons.tsx';
@@ -27,17 +29,8 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { newClientId } from '../game/queries.ts';
-import { useOnline } from '../offline/online.ts';
 import { BlockSheet } from '../safety/BlockSheet.tsx';
-import {
-  loadMessages,
-  markRead,
-  messagingKeys,
-  openConversation,
-  sendTyping,
-  uploadMessagePhoto,
-  useConversationQuery,
-} from './queries.ts';
+import { loadMessages, markRead, openConversation, sendTyping, uploadMessagePhoto, useConversationQuery } from './queries.ts';
 import { type ChatView, messagingStore, type Pending } from './store.ts';
 
 /** At most one typing signal this often while typing (the other side holds it for 3 s). */

@@ -2,6 +2,7 @@ import { type Conversation, DISPLAY_DEFAULTS, type Match, placeholderAvatarDataU
 import { useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
+import { waitingForNetwork } from '../../shared/online.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
@@ -13,7 +14,6 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useLikesQuery, useMatchesQuery } from '../game/queries.ts';
-import { waitingForNetwork } from '../offline/online.ts';
 import { preview, useConversationsQuery, useDeleteConversationMutation } from './queries.ts';
 import { messagingStore } from './store.ts';
 

@@ -9,14 +9,8 @@ import {
 } from '@fmk/core';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
-import { gameKeys } from '../game/queries.ts';
+import { gameKeys, messagingKeys } from '../../shared/queryKeys.ts';
 import { messagingStore } from './store.ts';
-
-export const messagingKeys = {
-  all: ['messaging'] as const,
-  conversations: () => [...messagingKeys.all, 'conversations'] as const,
-  conversation: (id: string) => [...messagingKeys.all, 'conversation', id] as const,
-};
 
 const enc = encodeURIComponent;
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useOnline } from '../../shared/online.ts';
 import { CloudOffIcon } from '../../ui/icons.tsx';
 import { messagingStore } from '../messaging/store.ts';
-import { useOnline } from './online.ts';
 
 /** How long "Back online" stays before the bar goes. */
 export const BACK_ONLINE_MS = 2500;

@@ -1,9 +1,7 @@
 import { type Conversation, type GridPage, HOUR } from '@fmk/core';
 import { type DehydratedState, dehydrate, hydrate, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { discoveryKeys, gameKeys, messagingKeys } from '../../shared/queryKeys.ts';
 import { readSession } from '../auth/session.ts';
-import { discoveryKeys } from '../discovery/queries.ts';
-import { gameKeys } from '../game/queries.ts';
-import { messagingKeys } from '../messaging/queries.ts';
 import { messagingStore, type SavedChat } from '../messaging/store.ts';
 import { idbClear, idbDelete, idbGet, idbKeys, idbPut } from './idb.ts';
 import { PHOTO_CACHE } from './photoCache.ts';

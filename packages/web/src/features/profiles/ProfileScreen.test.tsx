@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clientCache } from '../../app/cache.ts';
+import { clientCache } from '../../shared/clientCache.ts';
 import { json, me, publicProfile, serve, session, signInStored, start } from '../../test/fixtures.tsx';
 
 const user = me();

@@ -11,7 +11,7 @@ import {
 import { type ReactNode, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { useAppPreferences } from '../../app/usePreferences.ts';
+import { useAppPreferences } from '../../shared/usePreferences.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { ChipGroup } from '../../ui/Chips.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';

@@ -14,10 +14,10 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, errorMessage } from '../../api/client.ts';
-import { clientCache } from '../../app/cache.ts';
+import { clientCache } from '../../shared/clientCache.ts';
+import { discoveryKeys } from '../../shared/queryKeys.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
-import { discoveryKeys } from '../discovery/queries.ts';
 
 export const profileKeys = {
   all: ['profiles'] as const,

@@ -2,9 +2,7 @@ import type { blockedUserSchema } from '@fmk/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../api/client.ts';
-import { discoveryKeys } from '../discovery/queries.ts';
-import { gameKeys } from '../game/queries.ts';
-import { messagingKeys } from '../messaging/queries.ts';
+import { discoveryKeys, gameKeys, messagingKeys } from '../../shared/queryKeys.ts';
 
 export type BlockedUser = z.infer<typeof blockedUserSchema>;
 

@@ -1,9 +1,9 @@
 import { DEFAULT_APP_PREFERENCES, DEFAULT_MODE_SETTINGS } from '@fmk/core';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_PREFERENCES_KEY, APP_SETTINGS_KEY } from '../../app/preferences.ts';
+import { APP_PREFERENCES_KEY, APP_SETTINGS_KEY } from '../../shared/preferences.ts';
+import { discoveryKeys } from '../../shared/queryKeys.ts';
 import { json, me, serve, session, signInStored, start } from '../../test/fixtures.tsx';
-import { discoveryKeys } from '../discovery/queries.ts';
 
 const user = me();
 const marry = { ...DEFAULT_APP_PREFERENCES, appMode: 'marry' as const, cruisingEnabled: false };

@@ -1,7 +1,7 @@
 import { type AppMode, brandLabel, DEFAULT_MODE_SETTINGS, type ModeSettings, updateAppPreferences } from '@fmk/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useAppPreferences } from '../../app/usePreferences.ts';
+import { useAppPreferences } from '../../shared/usePreferences.ts';
 import { Button } from '../../ui/Button.tsx';
 import {
   BellIcon,

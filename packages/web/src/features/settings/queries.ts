@@ -1,11 +1,28 @@
-import { type AppPreferences, DEFAULT_MODE_SETTINGS, type Me, type ModeSettings } from '@fmk/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type AppPreferences, DEFAULT_MODE_SETTINGS, GRID_REFRESH_DELAY_MS, type Me, type ModeSettings } from '@fmk/core';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../api/client.ts';
-import { resetCachesForAppMode } from '../../app/cache.ts';
-import { readAppPreferences, writeLocalModeSettings } from '../../app/preferences.ts';
-import { changeStoredAppPreferences, storeAppPreferences } from '../../app/usePreferences.ts';
+import { clientCache } from '../../shared/clientCache.ts';
+import { readAppPreferences, writeLocalModeSettings } from '../../shared/preferences.ts';
+import { discoveryKeys } from '../../shared/queryKeys.ts';
+import { changeStoredAppPreferences, storeAppPreferences } from '../../shared/usePreferences.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
+
+let pendingGridRefresh: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * Changing appMode (spec section 4): clear every client cache — the signed-in user lives in the
+ * auth provider, not in the query cache, so it survives — then refresh the grid after 1.5 s.
+ */
+function resetCachesForAppMode(queryClient: QueryClient): void {
+  queryClient.clear();
+  clientCache.clear();
+  if (pendingGridRefresh) clearTimeout(pendingGridRefresh);
+  pendingGridRefresh = setTimeout(() => {
+    pendingGridRefresh = null;
+    void queryClient.invalidateQueries({ queryKey: discoveryKeys.all });
+  }, GRID_REFRESH_DELAY_MS);
+}
 
 const SAVED_LOCALLY = 'Saved on this device only';
 /** The server said no (a 4xx): the local copy must not pretend otherwise. */

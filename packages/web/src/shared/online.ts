@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * Whether the app can reach the network, as one state for the queries, the banner and the
- * screens (issue 14, offline). TanStack Query's own tracking starts out "online" whatever the
+ * screens. TanStack Query's own tracking starts out "online" whatever the
  * browser says, so a start without network fetched, failed and showed errors over the saved
  * data; here it starts from navigator.onLine, and queries wait (paused) while offline and
  * resume by themselves when the network is back.

@@ -1,11 +1,8 @@
-import { brandLabel, TAGLINE } from '@fmk/core';
-import { Spinner } from '../ui/Spinner.tsx';
-import { useAppPreferences } from './usePreferences.ts';
+import { TAGLINE } from '@fmk/core';
+import { Spinner } from './Spinner.tsx';
 
 /** Spec section 2: brand name, tagline, spinner and a message (default 'Loading...'). */
-export function LoadingScreen({ message = 'Loading...' }: { message?: string }) {
-  const [prefs] = useAppPreferences();
-  const brand = brandLabel(prefs.appMode);
+export function LoadingScreen({ brand, message = 'Loading...' }: { brand: string; message?: string }) {
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col items-center justify-center gap-4 bg-white px-6 text-center">
       <p className="text-5xl font-black tracking-tight text-primary">{brand}</p>
