@@ -11,6 +11,7 @@ export default defineConfig({
           name: 'server',
           root: 'packages/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          globalSetup: ['./test/global-setup.ts'],
           pool: 'forks',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -363,3 +363,17 @@ export class PortraitPool {
     return r;
   }
 }
+
+/**
+ * Renders every portrait the seed can use into the cache (those already there are read, not
+ * redone). The test runs call it once before their suites, so that no single test pays for
+ * rendering on a machine whose cache is empty (a fresh clone, CI).
+ */
+export async function warmPortraitCache(cacheDir: string = DEFAULT_PORTRAIT_CACHE): Promise<{ rendered: number }> {
+  const pool = new PortraitPool(cacheDir);
+  const all: Promise<RenderedPortrait>[] = [];
+  for (let face = 0; face < FACE_COUNT; face++)
+    for (let variant = 0; variant < VARIANTS; variant++) all.push(pool.get(face, variant));
+  await Promise.all(all);
+  return { rendered: pool.rendered };
+}
