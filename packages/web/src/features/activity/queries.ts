@@ -1,7 +1,8 @@
-import type { ActivityLog, ActivityStats, Contact, CreateActivityLog, CreateContact } from '@fmk/core';
+import type { CreateActivityLog, CreateContact } from '@fmk/core';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api, apiBlob } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
+import { apiBlob } from '../../api/client.ts';
 import { env } from '../../env.ts';
 
 export const activityKeys = {
@@ -11,12 +12,10 @@ export const activityKeys = {
   stats: () => [...activityKeys.all, 'stats'] as const,
 };
 
-const enc = encodeURIComponent;
-
 export function useContactsQuery(enabled = true) {
   return useQuery({
     queryKey: activityKeys.contacts(),
-    queryFn: () => api<Contact[]>('/activity/contacts'),
+    queryFn: () => call('GET /activity/contacts'),
     enabled,
     staleTime: 60_000,
   });
@@ -25,7 +24,7 @@ export function useContactsQuery(enabled = true) {
 export function useActivityLogsQuery(enabled = true) {
   return useQuery({
     queryKey: activityKeys.logs(),
-    queryFn: () => api<ActivityLog[]>('/activity/logs'),
+    queryFn: () => call('GET /activity/logs'),
     enabled,
     staleTime: 60_000,
   });
@@ -34,7 +33,7 @@ export function useActivityLogsQuery(enabled = true) {
 export function useActivityStatsQuery(enabled = true) {
   return useQuery({
     queryKey: activityKeys.stats(),
-    queryFn: () => api<ActivityStats>('/activity/stats'),
+    queryFn: () => call('GET /activity/stats'),
     enabled,
     staleTime: 60_000,
   });
@@ -47,7 +46,7 @@ const invalidate = (qc: QueryClient) =>
 export function useCreateContactMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateContact) => api<Contact>('/activity/contacts', { body }),
+    mutationFn: (body: CreateContact) => call('POST /activity/contacts', { body }),
     onSuccess: () => invalidate(qc),
   });
 }
@@ -56,7 +55,7 @@ export function useUpdateContactMutation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: Partial<CreateContact> }) =>
-      api<Contact>(`/activity/contacts/${enc(id)}`, { method: 'PATCH', body: patch }),
+      call('PATCH /activity/contacts/:id', { params: { id }, body: patch }),
     onSuccess: () => invalidate(qc),
   });
 }
@@ -64,7 +63,7 @@ export function useUpdateContactMutation() {
 export function useDeleteContactMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/activity/contacts/${enc(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call('DELETE /activity/contacts/:id', { params: { id } }),
     onSuccess: () => invalidate(qc),
   });
 }
@@ -75,7 +74,7 @@ export function useUploadContactPhotoMutation() {
     mutationFn: ({ id, file }: { id: string; file: File }) => {
       const form = new FormData();
       form.append('file', file);
-      return api<Contact>(`/activity/contacts/${enc(id)}/photo`, { body: form });
+      return call('POST /activity/contacts/:id/photo', { params: { id }, body: form });
     },
     onSuccess: () => invalidate(qc),
   });
@@ -116,7 +115,7 @@ export function useContactPhoto(photoURL: string | null): { src: string | null; 
 /** Creates contacts for names typed as new partners (one request each) and returns their ids. */
 async function createPartners(names: readonly string[]): Promise<string[]> {
   const ids = [];
-  for (const name of names) ids.push((await api<Contact>('/activity/contacts', { body: { name } })).id);
+  for (const name of names) ids.push((await call('POST /activity/contacts', { body: { name } })).id);
   return ids;
 }
 
@@ -129,7 +128,7 @@ export function useLogActivityMutation() {
   return useMutation({
     mutationFn: async ({ log, newPartners }: { log: CreateActivityLog; newPartners: string[] }) => {
       const created = await createPartners(newPartners);
-      return api<ActivityLog>('/activity/logs', { body: { ...log, partners: [...(log.partners ?? []), ...created] } });
+      return call('POST /activity/logs', { body: { ...log, partners: [...(log.partners ?? []), ...created] } });
     },
     onSettled: () => invalidate(qc),
   });
@@ -141,8 +140,8 @@ export function useUpdateActivityLogMutation() {
   return useMutation({
     mutationFn: async ({ id, log, newPartners }: { id: string; log: CreateActivityLog; newPartners: string[] }) => {
       const created = await createPartners(newPartners);
-      return api<ActivityLog>(`/activity/logs/${enc(id)}`, {
-        method: 'PATCH',
+      return call('PATCH /activity/logs/:id', {
+        params: { id },
         body: { ...log, partners: [...(log.partners ?? []), ...created] },
       });
     },
@@ -153,7 +152,7 @@ export function useUpdateActivityLogMutation() {
 export function useDeleteActivityLogMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/activity/logs/${enc(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call('DELETE /activity/logs/:id', { params: { id } }),
     onSuccess: () => invalidate(qc),
   });
 }
