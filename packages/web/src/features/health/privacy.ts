@@ -1,6 +1,7 @@
 import { AUTH_STORAGE_KEYS } from '@fmk/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
+import { ApiError } from '../../api/client.ts';
 import { env } from '../../env.ts';
 
 /**
@@ -30,7 +31,7 @@ export async function downloadPrivateData(format: 'json' | 'csv'): Promise<void>
 export function useDeleteAllPrivateDataMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api<void>('/me/private-data', { method: 'DELETE' }),
+    mutationFn: () => call('DELETE /me/private-data'),
     onSuccess: async () => {
       await Promise.all([qc.invalidateQueries({ queryKey: ['health'] }), qc.invalidateQueries({ queryKey: ['activity'] })]);
     },

@@ -2,18 +2,15 @@ import {
   type CreateMedication,
   type CreateScreening,
   dueMedications,
-  type HealthSummary,
   isScreeningOverdue,
   type LocalTime,
   localTimeIn,
-  type Medication,
   type MedicationLog,
-  type Screening,
   type UpdateMedication,
 } from '@fmk/core';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 
 export const healthKeys = {
   all: ['health'] as const,
@@ -21,8 +18,6 @@ export const healthKeys = {
   logs: () => [...healthKeys.all, 'logs'] as const,
   screenings: () => [...healthKeys.all, 'screenings'] as const,
 };
-
-const enc = encodeURIComponent;
 
 /** The browser's IANA zone ('UTC' when it cannot tell). */
 export function browserTimeZone(): string {
@@ -51,7 +46,7 @@ export function useLocalNow(ms = 60_000): LocalTime {
 export function useMedicationsQuery(enabled = true) {
   return useQuery({
     queryKey: healthKeys.medications(),
-    queryFn: () => api<Medication[]>('/health/medications'),
+    queryFn: () => call('GET /health/medications'),
     enabled,
     staleTime: 60_000,
   });
@@ -60,7 +55,7 @@ export function useMedicationsQuery(enabled = true) {
 export function useMedicationLogsQuery(enabled = true) {
   return useQuery({
     queryKey: healthKeys.logs(),
-    queryFn: () => api<MedicationLog[]>('/health/medication-logs'),
+    queryFn: () => call('GET /health/medication-logs'),
     enabled,
     staleTime: 60_000,
   });
@@ -69,7 +64,7 @@ export function useMedicationLogsQuery(enabled = true) {
 export function useScreeningsQuery(enabled = true) {
   return useQuery({
     queryKey: healthKeys.screenings(),
-    queryFn: () => api<Screening[]>('/health/screenings'),
+    queryFn: () => call('GET /health/screenings'),
     enabled,
     staleTime: 60_000,
   });
@@ -94,7 +89,7 @@ const invalidate = (qc: QueryClient) => qc.invalidateQueries({ queryKey: healthK
 export function useCreateMedicationMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateMedication) => api<Medication>('/health/medications', { body }),
+    mutationFn: (body: CreateMedication) => call('POST /health/medications', { body }),
     onSuccess: () => invalidate(qc),
   });
 }
@@ -103,7 +98,7 @@ export function useUpdateMedicationMutation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: UpdateMedication }) =>
-      api<Medication>(`/health/medications/${enc(id)}`, { method: 'PATCH', body: patch }),
+      call('PATCH /health/medications/:id', { params: { id }, body: patch }),
     onSuccess: () => invalidate(qc),
   });
 }
@@ -111,7 +106,7 @@ export function useUpdateMedicationMutation() {
 export function useDeleteMedicationMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/health/medications/${enc(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call('DELETE /health/medications/:id', { params: { id } }),
     onSuccess: () => invalidate(qc),
   });
 }
@@ -121,7 +116,7 @@ export function useMarkTakenMutation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, taken }: { id: string; taken: boolean }) =>
-      api<MedicationLog>(`/health/medications/${enc(id)}/taken`, { body: { taken } }),
+      call('POST /health/medications/:id/taken', { params: { id }, body: { taken } }),
     onSuccess: (log) => {
       qc.setQueryData<MedicationLog[]>(healthKeys.logs(), (old) => {
         const rest = (old ?? []).filter((l) => l.id !== log.id);
@@ -135,7 +130,7 @@ export function useMarkTakenMutation() {
 export function useCreateScreeningMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateScreening) => api<Screening>('/health/screenings', { body }),
+    mutationFn: (body: CreateScreening) => call('POST /health/screenings', { body }),
     onSuccess: () => invalidate(qc),
   });
 }
@@ -145,7 +140,7 @@ export function useUpdateScreeningMutation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: CreateScreening }) =>
-      api<Screening>(`/health/screenings/${enc(id)}`, { method: 'PUT', body }),
+      call('PUT /health/screenings/:id', { params: { id }, body }),
     onSuccess: () => invalidate(qc),
   });
 }
@@ -153,13 +148,13 @@ export function useUpdateScreeningMutation() {
 export function useDeleteScreeningMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/health/screenings/${enc(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call('DELETE /health/screenings/:id', { params: { id } }),
     onSuccess: () => invalidate(qc),
   });
 }
 
 /** Tells the server the browser's zone, so pushes come at the user's own reminder time. */
-export const syncTimeZone = () => api<void>('/health/settings', { method: 'PUT', body: { timeZone: browserTimeZone() } });
+export const syncTimeZone = () => call('PUT /health/settings', { body: { timeZone: browserTimeZone() } });
 
 /**
  * The signed-in app tells the server the browser's zone once per start, whatever screen it opens
@@ -176,7 +171,7 @@ export function useTimeZoneSync(enabled: boolean): void {
 export function useHealthSummaryQuery(enabled = true) {
   return useQuery({
     queryKey: [...healthKeys.all, 'summary'] as const,
-    queryFn: () => api<HealthSummary>('/health/summary'),
+    queryFn: () => call('GET /health/summary'),
     enabled,
     staleTime: 60_000,
   });

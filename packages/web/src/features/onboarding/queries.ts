@@ -1,13 +1,13 @@
-import type { Me, UpdateMe } from '@fmk/core';
+import type { UpdateMe } from '@fmk/core';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 
 /** PATCH /api/v1/me, then POST /api/v1/me/onboarding/complete → Me. */
 export function useFinishOnboardingMutation() {
   return useMutation({
     mutationFn: async (patch: UpdateMe) => {
-      await api<Me>('/me', { method: 'PATCH', body: patch });
-      return api<Me>('/me/onboarding/complete', { method: 'POST', body: {} });
+      await call('PATCH /me', { body: patch });
+      return call('POST /me/onboarding/complete', { body: {} });
     },
   });
 }

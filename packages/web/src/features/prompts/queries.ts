@@ -1,10 +1,9 @@
-import type { Prompt } from '@fmk/core';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 
 export const promptKeys = { all: ['prompts'] as const, active: () => [...promptKeys.all, 'active'] as const };
 
 /** GET /api/v1/prompts: the active prompts. */
 export function usePromptsQuery() {
-  return useQuery({ queryKey: promptKeys.active(), queryFn: () => api<Prompt[]>('/prompts'), staleTime: 10 * 60_000 });
+  return useQuery({ queryKey: promptKeys.active(), queryFn: () => call('GET /prompts'), staleTime: 10 * 60_000 });
 }
