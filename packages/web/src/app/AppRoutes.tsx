@@ -45,7 +45,7 @@ const LikesScreen = lazyNamed(() => import('../features/game/LikesScreen.tsx'), 
 const MessagesScreen = lazyNamed(() => import('../features/messaging/MessagesScreen.tsx'), 'MessagesScreen');
 const ChatScreen = lazyNamed(() => import('../features/messaging/ChatScreen.tsx'), 'ChatScreen');
 const CruiseScreen = lazyNamed(() => import('../features/cruise/CruiseScreen.tsx'), 'CruiseScreen');
-const TrackScreen = lazyNamed(() => import('../features/cruise/TrackScreen.tsx'), 'TrackScreen');
+const TrackScreen = lazyNamed(() => import('../features/track/TrackScreen.tsx'), 'TrackScreen');
 const HealthScreen = lazyNamed(() => import('../features/health/HealthScreen.tsx'), 'HealthScreen');
 const ActivityScreen = lazyNamed(() => import('../features/activity/ActivityScreen.tsx'), 'ActivityScreen');
 const ActivityLogScreen = lazyNamed(() => import('../features/activity/ActivityLogScreen.tsx'), 'ActivityLogScreen');

@@ -28,7 +28,7 @@ import {
   useScreeningsQuery,
 } from '../health/queries.ts';
 
-/** /track: the hub of health and activity (issue 6 item 6): today's doses, the screening, recent activity. */
+/** /track: the hub of health and activity: today's doses, the screening, recent activity. */
 export function TrackScreen() {
   const [prefs] = useAppPreferences();
   const now = useLocalNow(60_000);
