@@ -1,8 +1,9 @@
-import { type AuthResult, Messages } from '@fmk/core';
+import { Messages } from '@fmk/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, api, errorMessage } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
+import { ApiError, errorMessage } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ShieldIcon } from '../../ui/icons.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -28,17 +29,16 @@ export function AdminLoginScreen() {
     }
     setBusy(true);
     try {
-      const result = await api<AuthResult>('/auth/login', {
-        method: 'POST',
+      const result = await call('POST /auth/login', {
         body: { email: email.trim(), password },
         token: null,
       });
       let admin: AdminMe;
       try {
-        admin = await api<AdminMe>('/admin/me', { token: result.token });
+        admin = await call('GET /admin/me', { token: result.token });
       } catch (err) {
         // Not staff: end the session just created and say why.
-        await api<void>('/auth/logout', { method: 'POST', token: result.token }).catch(() => undefined);
+        await call('POST /auth/logout', { token: result.token }).catch(() => undefined);
         setError(
           err instanceof ApiError && err.status === 403
             ? err.message || 'User is not an admin'

@@ -1,13 +1,9 @@
-import type { StaffRole } from '@fmk/core';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
+import { ApiError } from '../../api/client.ts';
 
 /** GET /api/v1/admin/me: 200 for active staff, 403 otherwise. */
-export interface AdminMe {
-  role: StaffRole;
-  email?: string;
-  name?: string | null;
-}
+export type { AdminMe } from '@fmk/core';
 
 /** Whether the signed-in user is verified staff (GET /api/v1/admin/me). */
 export type AdminStatus = 'checking' | 'verified' | 'denied';
@@ -17,7 +13,7 @@ export const adminKeys = { me: (uid: string | null) => ['admin', 'me', uid] as c
 export function useAdminMeQuery(uid: string | null, enabled: boolean) {
   return useQuery({
     queryKey: adminKeys.me(uid),
-    queryFn: () => api<AdminMe>('/admin/me'),
+    queryFn: () => call('GET /admin/me'),
     enabled: enabled && uid !== null,
     retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2,
     staleTime: 60_000,

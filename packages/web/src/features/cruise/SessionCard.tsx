@@ -1,7 +1,8 @@
-import { CRUISE_SESSION_MS, type CruiseStatus } from '@fmk/core';
+import { CRUISE_SESSION_MS } from '@fmk/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { api, errorMessage } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
+import { errorMessage } from '../../api/client.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { FlameIcon, StarIcon } from '../../ui/icons.tsx';
 import { Switch } from '../../ui/Switch.tsx';
@@ -150,7 +151,7 @@ function PrecisionSwitch({ status }: { status: StatusWithClock }) {
   const qc = useQueryClient();
   const set = useMutation({
     mutationFn: (exact: boolean) =>
-      api<CruiseStatus>('/cruise/precision', { method: 'PUT', body: { locationPrecision: exact ? 'exact' : 'approximate' } }),
+      call('PUT /cruise/precision', { body: { locationPrecision: exact ? 'exact' : 'approximate' } }),
     onSuccess: (s) => {
       qc.setQueryData(cruiseKeys.status(), { ...s, receivedAt: Date.now() });
     },

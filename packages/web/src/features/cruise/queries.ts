@@ -1,19 +1,6 @@
-import {
-  type CruiseConfig,
-  type CruiseStatus,
-  type EventBody,
-  type EventComment,
-  type EventDetail,
-  type EventList,
-  type Me,
-  modeSwitchToast,
-  type NearbyPage,
-  type Spot,
-  type SpotList,
-  type SpotProposalBody,
-} from '@fmk/core';
+import { type CruiseStatus, type EventBody, modeSwitchToast, type SpotProposalBody } from '@fmk/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { putLocation, shareLocation } from '../discovery/location.ts';
@@ -35,7 +22,7 @@ export const NEARBY_POLL_MS = 30_000;
 export function useCruiseConfig() {
   return useQuery({
     queryKey: cruiseKeys.config(),
-    queryFn: () => api<CruiseConfig>('/cruise/config'),
+    queryFn: () => call('GET /cruise/config'),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -43,7 +30,7 @@ export function useCruiseConfig() {
 export function useCruiseStatus() {
   return useQuery({
     queryKey: cruiseKeys.status(),
-    queryFn: async () => ({ ...(await api<CruiseStatus>('/cruise/session')), receivedAt: Date.now() }),
+    queryFn: async () => ({ ...(await call('GET /cruise/session')), receivedAt: Date.now() }),
   });
 }
 export type StatusWithClock = CruiseStatus & { receivedAt: number };
@@ -51,7 +38,7 @@ export type StatusWithClock = CruiseStatus & { receivedAt: number };
 export function useNearby(enabled = true) {
   return useQuery({
     queryKey: cruiseKeys.nearby(),
-    queryFn: () => api<NearbyPage>('/cruise/nearby'),
+    queryFn: () => call('GET /cruise/nearby'),
     refetchInterval: NEARBY_POLL_MS,
     enabled,
   });
@@ -68,7 +55,7 @@ export function useStartSession() {
   return useMutation({
     mutationFn: async (rightNow: string | undefined) => {
       await shareLocation();
-      return api<CruiseStatus>('/cruise/session', { method: 'POST', body: rightNow ? { rightNow } : {} });
+      return call('POST /cruise/session', { body: rightNow ? { rightNow } : {} });
     },
     onSuccess: async (s) => {
       qc.setQueryData(cruiseKeys.status(), { ...s, receivedAt: Date.now() });
@@ -76,7 +63,7 @@ export function useStartSession() {
       // Cruising puts the profile in Hookup (now) mode on the server: show it here too.
       if (user && user.currentMode !== 'now') {
         try {
-          updateUser(await api<Me>('/me'));
+          updateUser(await call('GET /me'));
           const t = modeSwitchToast('now');
           toast.info(t.title, t.message);
         } catch {
@@ -90,7 +77,7 @@ export function useStartSession() {
 export function useEndSession() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api<CruiseStatus>('/cruise/session/end', { method: 'POST', body: {} }),
+    mutationFn: () => call('POST /cruise/session/end', { body: {} }),
     onSuccess: (s) => {
       qc.setQueryData(cruiseKeys.status(), { ...s, receivedAt: Date.now() });
       void qc.invalidateQueries({ queryKey: cruiseKeys.nearby() });
@@ -104,13 +91,13 @@ export async function refreshPosition(get: () => Promise<{ lat: number; lng: num
 }
 
 export function useSpots() {
-  return useQuery({ queryKey: cruiseKeys.spots(), queryFn: () => api<SpotList>('/cruise/spots') });
+  return useQuery({ queryKey: cruiseKeys.spots(), queryFn: () => call('GET /cruise/spots') });
 }
 
 export function useProposeSpot() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SpotProposalBody) => api<Spot>('/cruise/spots', { method: 'POST', body }),
+    mutationFn: (body: SpotProposalBody) => call('POST /cruise/spots', { body }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: cruiseKeys.spots() }),
   });
 }
@@ -120,20 +107,20 @@ export function useCheckIn() {
   return useMutation({
     mutationFn: ({ spotId, checkedIn }: { spotId: string; checkedIn: boolean }) =>
       checkedIn
-        ? api<Spot>(`/cruise/spots/${encodeURIComponent(spotId)}/checkin`, { method: 'DELETE' })
-        : api<Spot>(`/cruise/spots/${encodeURIComponent(spotId)}/checkin`, { method: 'POST', body: {} }),
+        ? call('DELETE /cruise/spots/:id/checkin', { params: { id: spotId } })
+        : call('POST /cruise/spots/:id/checkin', { params: { id: spotId }, body: {} }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: cruiseKeys.spots() }),
   });
 }
 
 export function useEvents() {
-  return useQuery({ queryKey: cruiseKeys.events(), queryFn: () => api<EventList>('/cruise/events') });
+  return useQuery({ queryKey: cruiseKeys.events(), queryFn: () => call('GET /cruise/events') });
 }
 
 export function useEvent(id: string | null) {
   return useQuery({
     queryKey: cruiseKeys.event(id ?? ''),
-    queryFn: () => api<EventDetail>(`/cruise/events/${encodeURIComponent(id ?? '')}`),
+    queryFn: () => call('GET /cruise/events/:id', { params: { id: id ?? '' } }),
     enabled: id !== null,
   });
 }
@@ -141,7 +128,7 @@ export function useEvent(id: string | null) {
 export function useCreateEvent() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: EventBody) => api<EventDetail>('/cruise/events', { method: 'POST', body }),
+    mutationFn: (body: EventBody) => call('POST /cruise/events', { body }),
     onSuccess: (e) => {
       qc.setQueryData(cruiseKeys.event(e.id), e);
       void qc.invalidateQueries({ queryKey: cruiseKeys.events() });
@@ -154,10 +141,9 @@ export function useEventAction(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (action: 'attend' | 'leave' | 'cancel') => {
-      const base = `/cruise/events/${encodeURIComponent(id)}`;
-      if (action === 'attend') return api<EventDetail>(`${base}/attend`, { method: 'POST', body: {} });
-      if (action === 'leave') return api<EventDetail>(`${base}/attend`, { method: 'DELETE' });
-      return api<EventDetail>(`${base}/cancel`, { method: 'POST', body: {} });
+      if (action === 'attend') return call('POST /cruise/events/:id/attend', { params: { id }, body: {} });
+      if (action === 'leave') return call('DELETE /cruise/events/:id/attend', { params: { id } });
+      return call('POST /cruise/events/:id/cancel', { params: { id }, body: {} });
     },
     onSuccess: (e) => {
       qc.setQueryData(cruiseKeys.event(id), e);
@@ -169,8 +155,7 @@ export function useEventAction(id: string) {
 export function useComment(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) =>
-      api<EventComment>(`/cruise/events/${encodeURIComponent(id)}/comments`, { method: 'POST', body: { body } }),
+    mutationFn: (body: string) => call('POST /cruise/events/:id/comments', { params: { id }, body: { body } }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: cruiseKeys.event(id) }),
   });
 }

@@ -1,5 +1,5 @@
 import { PUSH_TOKEN_REFRESH_MS } from '@fmk/core';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 
 /**
  * Web Push in the browser (issue 5, spec section 7 "Push"): with notification permission the
@@ -108,7 +108,7 @@ export async function syncPushSubscription(opts: { uid: string; vapidPublicKey: 
     const body = keysOf(sub);
     const now = opts.now ?? Date.now();
     if (needsPut(readStoredPush(), opts.uid, body.endpoint, now)) {
-      await api<void>('/me/push-subscription', { method: 'PUT', body });
+      await call('PUT /me/push-subscription', { body });
       storePush({ uid: opts.uid, endpoint: body.endpoint, at: now });
     }
     return true;
@@ -140,7 +140,7 @@ export async function disablePush(): Promise<void> {
     const reg = await navigator.serviceWorker.getRegistration();
     const sub = await reg?.pushManager.getSubscription();
     if (sub) {
-      await api<void>('/me/push-subscription', { method: 'DELETE', body: { endpoint: sub.endpoint } });
+      await call('DELETE /me/push-subscription', { body: { endpoint: sub.endpoint } });
       await sub.unsubscribe();
     }
     storePush(null);
