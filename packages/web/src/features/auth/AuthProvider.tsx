@@ -2,19 +2,11 @@ import { AUTH_INIT_TIMEOUT_MS, type AuthResult, type Me, Messages, TOKEN_CHECK_I
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, api, setUnauthorizedListener } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
+import { ApiError, setUnauthorizedListener } from '../../api/client.ts';
 import { storeAppPreferences } from '../../shared/usePreferences.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
-import {
-  clearSession,
-  readSession,
-  type SessionResponse,
-  type StoredSession,
-  shouldRefresh,
-  writeExpiry,
-  writeSession,
-  writeUser,
-} from './session.ts';
+import { clearSession, readSession, type StoredSession, shouldRefresh, writeExpiry, writeSession, writeUser } from './session.ts';
 
 export type AuthState =
   | { status: 'loading' }
@@ -110,7 +102,7 @@ export function AuthProvider({
           setState({ status: 'signedOut' });
         }, AUTH_INIT_TIMEOUT_MS);
 
-    api<SessionResponse>('/auth/session', { token: stored.token })
+    call('GET /auth/session', { token: stored.token })
       .then((s) => {
         if (cancelled) return;
         settled = true;
@@ -168,7 +160,7 @@ export function AuthProvider({
         let expiresAt = s.expiresAt;
         if (s.token && shouldRefresh(expiresAt, new Date())) {
           try {
-            const r = await api<AuthResult>('/auth/refresh', { method: 'POST' });
+            const r = await call('POST /auth/refresh');
             applyResult(r);
             expiresAt = new Date(r.expiresAt);
           } catch {
@@ -206,11 +198,11 @@ export function AuthProvider({
         setState({ status: 'signedIn', user });
       },
       signIn: async (email, password) => {
-        const r = await api<AuthResult>('/auth/login', { method: 'POST', body: { email, password }, token: null });
+        const r = await call('POST /auth/login', { body: { email, password }, token: null });
         applyResult(r);
       },
       signUp: async (email, password) => {
-        const r = await api<AuthResult>('/auth/signup', { method: 'POST', body: { email, password }, token: null });
+        const r = await call('POST /auth/signup', { body: { email, password }, token: null });
         applyResult(r);
       },
       signOut: async () => {
@@ -218,7 +210,7 @@ export function AuthProvider({
         statusRef.current = 'signedOut'; // a 401 here is not a "session expired" moment
         await beforeSignOut?.().catch(() => {});
         try {
-          await api<void>('/auth/logout', { method: 'POST' });
+          await call('POST /auth/logout');
         } catch (e) {
           // An already-dead session is signed out as far as the server is concerned.
           failed = !(e instanceof ApiError && e.status === 401);

@@ -1,14 +1,8 @@
-import {
-  type AuthResult,
-  brandLabel,
-  Messages,
-  MIN_PASSWORD_LENGTH,
-  REDIRECT_RESULT_ATTEMPTS,
-  REDIRECT_RESULT_DELAY_MS,
-} from '@fmk/core';
+import { brandLabel, Messages, MIN_PASSWORD_LENGTH, REDIRECT_RESULT_ATTEMPTS, REDIRECT_RESULT_DELAY_MS } from '@fmk/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError, api, errorMessage } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
+import { ApiError, errorMessage } from '../../api/client.ts';
 import { useAppPreferences } from '../../shared/usePreferences.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ChevronLeftIcon } from '../../ui/icons.tsx';
@@ -61,7 +55,7 @@ export function AuthScreen() {
     claimedCodes.add(code);
     setRedirecting(true);
     withRetries(
-      () => api<AuthResult>('/auth/redirect-result', { method: 'POST', body: { code }, token: null }),
+      () => call('POST /auth/redirect-result', { body: { code }, token: null }),
       REDIRECT_RESULT_ATTEMPTS,
       REDIRECT_RESULT_DELAY_MS,
     )

@@ -1,6 +1,5 @@
-import type { PublicConfig } from '@fmk/core';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 
 export const configKeys = { all: ['config'] as const };
 
@@ -8,7 +7,7 @@ export const configKeys = { all: ['config'] as const };
 export function useConfigQuery() {
   return useQuery({
     queryKey: configKeys.all,
-    queryFn: () => api<PublicConfig>('/config', { token: null }),
+    queryFn: () => call('GET /config', { token: null }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,
   });

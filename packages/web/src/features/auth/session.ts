@@ -14,12 +14,6 @@ export interface StoredSession {
   expiresAt: Date | null;
 }
 
-/** GET /api/v1/auth/session */
-export interface SessionResponse {
-  user: Me;
-  expiresAt: string;
-}
-
 function parseDate(v: string | null): Date | null {
   if (!v) return null;
   const d = new Date(v);
