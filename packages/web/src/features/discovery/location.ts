@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
+import { ApiError } from '../../api/client.ts';
 import { discoveryKeys } from '../../shared/queryKeys.ts';
 
 /**
@@ -64,7 +65,7 @@ export function currentPosition(): Promise<{ lat: number; lng: number }> {
 /** PUT /me/location; a 429 (updated under 30 s ago) is fine: the server already has us. */
 export async function putLocation(pos: { lat: number; lng: number }, now = Date.now()): Promise<void> {
   try {
-    await api<void>('/me/location', { method: 'PUT', body: pos });
+    await call('PUT /me/location', { body: pos });
   } catch (e) {
     if (!(e instanceof ApiError && e.status === 429)) throw e;
   }
@@ -76,7 +77,7 @@ export async function shareLocation(): Promise<void> {
   // Ask the browser first: a refusal there stores no consent on the server.
   const pos = await currentPosition();
   try {
-    await api<void>('/me/location/consent', { method: 'PUT', body: { consent: true } });
+    await call('PUT /me/location/consent', { body: { consent: true } });
     await putLocation(pos);
   } catch (e) {
     if (e instanceof ApiError && e.status === 429) return;
@@ -87,7 +88,7 @@ export async function shareLocation(): Promise<void> {
 
 /** Stops sharing: the server forgets the position and the grid empties. */
 export async function stopSharingLocation(): Promise<void> {
-  await api<void>('/me/location', { method: 'DELETE' });
+  await call('DELETE /me/location');
   write(LOCATION_CONSENT_KEY, null);
   write(LOCATION_UPDATED_KEY, null);
 }

@@ -1,21 +1,21 @@
 import type { AppMode, GridPage, ProfileMode } from '@fmk/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call, pathOf, searchOf } from '../../api/call.ts';
 import { discoveryKeys, type GridFilters } from '../../shared/queryKeys.ts';
 
 /** One page of the grid: 60 cells fill several phone screens of three columns. */
 export const GRID_PAGE_SIZE = 60;
 
-/** The query string of GET /grid; unset and false filters are left out (false means "any"). */
+/** The query of GET /grid; the API client leaves unset and false filters out (false means "any"). */
+const gridQuery = (filters: GridFilters, cursor: string | null, limit = GRID_PAGE_SIZE) => ({
+  cursor: cursor ?? undefined,
+  limit,
+  ...filters,
+});
+
+/** The query string of GET /grid, which early.ts builds the same way. */
 export function gridSearch(filters: GridFilters, cursor: string | null, limit = GRID_PAGE_SIZE): string {
-  const params = new URLSearchParams();
-  if (cursor) params.set('cursor', cursor);
-  params.set('limit', String(limit));
-  for (const [k, v] of Object.entries(filters)) {
-    if (v === undefined || v === null || v === false || v === '') continue;
-    params.set(k, String(v));
-  }
-  return params.toString();
+  return searchOf(gridQuery(filters, cursor, limit));
 }
 
 /** How long an early first page (early.ts) stays good for the grid to take. */
@@ -34,9 +34,9 @@ export function useGridQuery(appMode: AppMode, mode: ProfileMode, filters: GridF
   return useInfiniteQuery({
     queryKey: discoveryKeys.grid(appMode, mode, filters),
     queryFn: async ({ pageParam, signal }) => {
-      const path = `/grid?${gridSearch(filters, pageParam)}`;
-      const early = pageParam === null ? await takeEarlyPage(path) : null;
-      return early ?? api<GridPage>(path, { signal });
+      const query = gridQuery(filters, pageParam);
+      const early = pageParam === null ? await takeEarlyPage(pathOf('GET /grid', { query })) : null;
+      return early ?? call('GET /grid', { query, signal });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
