@@ -1,6 +1,7 @@
-import type { LikesPage, Match, SelectionBody, SelectionResult } from '@fmk/core';
+import type { LikesPage, SelectionBody, SelectionResult } from '@fmk/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, NetworkError } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
+import { ApiError, NetworkError } from '../../api/client.ts';
 import { gameKeys } from '../../shared/queryKeys.ts';
 
 /** Waits between attempts of a selection that did not reach the server. */
@@ -24,7 +25,7 @@ export async function sendSelection(
 ): Promise<SelectionResult> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await api<SelectionResult>('/selections', { method: 'POST', body });
+      return await call('POST /selections', { body });
     } catch (e) {
       const delay = delays[attempt];
       if (delay === undefined || !isRetryable(e)) throw e;
@@ -40,19 +41,19 @@ export function newClientId(): string {
 
 /** GET /api/v1/matches → Match[] (newest first). */
 export function useMatchesQuery() {
-  return useQuery({ queryKey: gameKeys.matches(), queryFn: () => api<Match[]>('/matches'), staleTime: 30_000 });
+  return useQuery({ queryKey: gameKeys.matches(), queryFn: () => call('GET /matches'), staleTime: 30_000 });
 }
 
 /** GET /api/v1/likes: who picked me and is not matched yet; identities only for Premium. */
 export function useLikesQuery() {
-  return useQuery({ queryKey: gameKeys.likes(), queryFn: () => api<LikesPage>('/likes'), staleTime: 30_000 });
+  return useQuery({ queryKey: gameKeys.likes(), queryFn: () => call('GET /likes'), staleTime: 30_000 });
 }
 
 /** POST /api/v1/likes/seen: opening the likes screen clears the unseen marks and the badge. */
 export function useMarkLikesSeenMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<void>('/likes/seen', { method: 'POST', body: {} }),
+    mutationFn: () => call('POST /likes/seen', { body: {} }),
     onSuccess: () => {
       // The "New" marks stay for this visit; the next load brings them seen.
       queryClient.setQueryData<LikesPage>(gameKeys.likes(), (old) => (old ? { ...old, unseen: 0 } : old));
@@ -67,7 +68,7 @@ export const BADGE_REFRESH_MS = 60_000;
 export function useBadgesQuery(enabled: boolean) {
   return useQuery({
     queryKey: gameKeys.badges(),
-    queryFn: () => api<{ messages: number }>('/badges'),
+    queryFn: () => call('GET /badges'),
     enabled,
     refetchInterval: BADGE_REFRESH_MS,
     staleTime: 30_000,
