@@ -1,14 +1,6 @@
-import {
-  AUTH_STORAGE_KEYS,
-  type Conversation,
-  DISPLAY_DEFAULTS,
-  type Message,
-  type MessagePage,
-  type Photo,
-  type ToastInput,
-} from '@fmk/core';
+import { AUTH_STORAGE_KEYS, type Conversation, DISPLAY_DEFAULTS, type Message, type ToastInput } from '@fmk/core';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { gameKeys, messagingKeys } from '../../shared/queryKeys.ts';
 import { messagingStore } from './store.ts';
 
@@ -18,7 +10,7 @@ const enc = encodeURIComponent;
 export function useConversationsQuery() {
   return useQuery({
     queryKey: messagingKeys.conversations(),
-    queryFn: () => api<Conversation[]>('/conversations'),
+    queryFn: () => call('GET /conversations'),
     staleTime: 15_000,
   });
 }
@@ -27,37 +19,39 @@ export function useConversationQuery(id: string) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: messagingKeys.conversation(id),
-    queryFn: () => api<Conversation>(`/conversations/${enc(id)}`),
+    queryFn: () => call('GET /conversations/:id', { params: { id } }),
     initialData: () => queryClient.getQueryData<Conversation[]>(messagingKeys.conversations())?.find((c) => c.id === id),
     retry: false,
   });
 }
 
-export const openConversation = (userId: string) => api<Conversation>('/conversations', { body: { userId } });
+export const openConversation = (userId: string) => call('POST /conversations', { body: { userId } });
 
 export async function loadMessages(conversationId: string, before?: number): Promise<void> {
-  const q = before ? `?before=${before}` : '';
-  const page = await api<MessagePage>(`/conversations/${enc(conversationId)}/messages${q}`);
+  const page = await call('GET /conversations/:id/messages', {
+    params: { id: conversationId },
+    query: { before: before || undefined },
+  });
   messagingStore.addPage(conversationId, page, before !== undefined);
 }
 
 export const uploadMessagePhoto = (file: File) => {
   const form = new FormData();
   form.append('file', file);
-  return api<Photo>('/messages/photos', { body: form });
+  return call('POST /messages/photos', { body: form });
 };
 
 export const sendTyping = (conversationId: string, typing: boolean) =>
-  api<void>(`/conversations/${enc(conversationId)}/typing`, { body: { typing } });
+  call('POST /conversations/:id/typing', { params: { id: conversationId }, body: { typing } });
 
 export const markRead = (conversationId: string, upTo: number) =>
-  api<void>(`/conversations/${enc(conversationId)}/read`, { body: { upTo } });
+  call('POST /conversations/:id/read', { params: { id: conversationId }, body: { upTo } });
 
 /** DELETE /conversations/:id: gone for me only (deletedFor). */
 export function useDeleteConversationMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/conversations/${enc(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call('DELETE /conversations/:id', { params: { id } }),
     onSuccess: (_d, id) => {
       queryClient.setQueryData<Conversation[]>(messagingKeys.conversations(), (old) => old?.filter((c) => c.id !== id));
       messagingStore.remove(id);
@@ -80,7 +74,7 @@ export function storedUserId(): string | null {
 export async function catchUp(): Promise<void> {
   if (messagingStore.maxSeq === 0) return;
   for (let i = 0; i < 20; i++) {
-    const page = await api<MessagePage>(`/messages/since?after=${messagingStore.maxSeq}`);
+    const page = await call('GET /messages/since', { query: { after: messagingStore.maxSeq } });
     messagingStore.merge(page.messages);
     if (!page.hasMore || page.messages.length === 0) return;
   }
@@ -186,7 +180,7 @@ async function toastFor(
   if (toasted.has(m.id)) return;
   toasted.add(m.id);
   let c = deps.queryClient.getQueryData<Conversation[]>(messagingKeys.conversations())?.find((x) => x.id === m.conversationId);
-  if (!c) c = await api<Conversation>(`/conversations/${enc(m.conversationId)}`).catch(() => undefined);
+  if (!c) c = await call('GET /conversations/:id', { params: { id: m.conversationId } }).catch(() => undefined);
   const name = c?.other.displayName?.trim() || DISPLAY_DEFAULTS.name;
   deps.show(messageToastInput(name, m, deps.go));
 }

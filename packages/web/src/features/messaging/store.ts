@@ -1,5 +1,6 @@
 import { type Message, type MessagePage, type Photo, type SendMessage, TYPING_TIMEOUT_MS } from '@fmk/core';
-import { ApiError, api, NetworkError } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
+import { ApiError, NetworkError } from '../../api/client.ts';
 
 /**
  * The chat's client state, outside React so that live events, the outbox and screens share one
@@ -45,8 +46,8 @@ export type SendRefusal = ApiError;
 type Send = (p: Pending) => Promise<Message>;
 
 const defaultSend: Send = (p) =>
-  api<Message>(`/conversations/${encodeURIComponent(p.conversationId)}/messages`, {
-    method: 'POST',
+  call('POST /conversations/:id/messages', {
+    params: { id: p.conversationId },
     body: { clientId: p.clientId, type: p.type, content: p.content, ...(p.photoId ? { photoId: p.photoId } : {}) },
   });
 
