@@ -1,8 +1,6 @@
 import {
   effectiveTier,
-  type Me,
   modeSwitchToast,
-  type Photo,
   type ProfileMode,
   type PublicProfile,
   type promptLikeResultSchema,
@@ -13,7 +11,8 @@ import {
 } from '@fmk/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, errorMessage } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
+import { errorMessage } from '../../api/client.ts';
 import { clientCache } from '../../shared/clientCache.ts';
 import { discoveryKeys } from '../../shared/queryKeys.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
@@ -37,7 +36,7 @@ export function useProfileQuery(userId: string) {
   return useQuery({
     queryKey: profileKeys.detail(userId),
     queryFn: async () => {
-      const p = await api<PublicProfile>(`/users/${encodeURIComponent(userId)}`);
+      const p = await call('GET /users/:userId', { params: { userId } });
       clientCache.set(cacheKey(userId), p, USER_DATA_TTL_MS);
       // Opening may have spent one of today's opens: the grid's count and locks are refetched on
       // its next visit (not now: it is not on screen).
@@ -70,8 +69,8 @@ export function usePromptLikeMutation(userId: string) {
     });
   return useMutation({
     mutationFn: ({ promptId, like }: { promptId: string; like: boolean }) =>
-      api<LikeResult>(`/users/${encodeURIComponent(userId)}/prompts/${encodeURIComponent(promptId)}/like`, {
-        method: like ? 'POST' : 'DELETE',
+      call(like ? 'POST /users/:userId/prompts/:promptId/like' : 'DELETE /users/:userId/prompts/:promptId/like', {
+        params: { userId, promptId },
       }),
     onMutate: async ({ promptId, like }) => {
       await queryClient.cancelQueries({ queryKey: key });
@@ -94,7 +93,7 @@ export function usePromptLikeMutation(userId: string) {
 export function useUpdateMeMutation() {
   const { updateUser } = useAuth();
   return useMutation({
-    mutationFn: (patch: UpdateMe) => api<Me>('/me', { method: 'PATCH', body: patch }),
+    mutationFn: (patch: UpdateMe) => call('PATCH /me', { body: patch }),
     onSuccess: (me) => updateUser(me),
   });
 }
@@ -105,21 +104,21 @@ export function useUploadPhotoMutation() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return api<Photo>('/me/photos', { method: 'POST', body: form });
+      return call('POST /me/photos', { body: form });
     },
   });
 }
 
 /** DELETE /api/v1/me/photos/:id → 204. */
 export function useDeletePhotoMutation() {
-  return useMutation({ mutationFn: (id: string) => api<void>(`/me/photos/${encodeURIComponent(id)}`, { method: 'DELETE' }) });
+  return useMutation({ mutationFn: (id: string) => call('DELETE /me/photos/:photoId', { params: { photoId: id } }) });
 }
 
 /** PUT /api/v1/me/photos/order {photoIds} → Me. */
 export function useReorderPhotosMutation() {
   const { updateUser } = useAuth();
   return useMutation({
-    mutationFn: (photoIds: string[]) => api<Me>('/me/photos/order', { method: 'PUT', body: { photoIds } }),
+    mutationFn: (photoIds: string[]) => call('PUT /me/photos/order', { body: { photoIds } }),
     onSuccess: (me) => updateUser(me),
   });
 }
@@ -133,7 +132,7 @@ export function useSwitchModeMutation({ onStart }: { onStart?: () => void } = {}
   const toast = useToast();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (mode: ProfileMode) => api<Me>('/me/mode', { method: 'POST', body: { mode, trigger: 'manual' } }),
+    mutationFn: (mode: ProfileMode) => call('POST /me/mode', { body: { mode, trigger: 'manual' } }),
     onMutate: () => onStart?.(),
     onSuccess: (me) => {
       updateUser(me);

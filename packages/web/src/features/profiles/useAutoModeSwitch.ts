@@ -1,6 +1,6 @@
 import { AUTO_SWITCH_INTERVAL_MS, autoModeAt, type Me, modeSwitchToast } from '@fmk/core';
 import { useEffect, useRef } from 'react';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 
 /**
@@ -31,7 +31,7 @@ export function useAutoModeSwitch(user: Me | null, onSwitched: (me: Me) => void,
       if (target === u.currentMode) return;
       busy.current = true;
       try {
-        const me = await api<Me>('/me/mode', { method: 'POST', body: { mode: target, trigger: 'auto' } });
+        const me = await call('POST /me/mode', { body: { mode: target, trigger: 'auto' } });
         done(me);
         t.info(
           modeSwitchToast(target).title,

@@ -1,6 +1,7 @@
-import { type AppPreferences, DEFAULT_MODE_SETTINGS, GRID_REFRESH_DELAY_MS, type Me, type ModeSettings } from '@fmk/core';
+import { type AppPreferences, DEFAULT_MODE_SETTINGS, GRID_REFRESH_DELAY_MS, type ModeSettings } from '@fmk/core';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
+import { ApiError } from '../../api/client.ts';
 import { clientCache } from '../../shared/clientCache.ts';
 import { readAppPreferences, writeLocalModeSettings } from '../../shared/preferences.ts';
 import { discoveryKeys } from '../../shared/queryKeys.ts';
@@ -38,7 +39,7 @@ export function useAppPreferencesMutation() {
   const toast = useToast();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (next: AppPreferences) => api<Me>('/me', { method: 'PATCH', body: { appPreferences: next } }),
+    mutationFn: (next: AppPreferences) => call('PATCH /me', { body: { appPreferences: next } }),
     onMutate: (next) => {
       const before = readAppPreferences().appMode;
       changeStoredAppPreferences(next);
@@ -64,7 +65,7 @@ export function useModeSettingsMutation() {
   const { user, updateUser } = useAuth();
   const toast = useToast();
   return useMutation({
-    mutationFn: (change: Partial<ModeSettings>) => api<Me>('/me', { method: 'PATCH', body: { modeSettings: change } }),
+    mutationFn: (change: Partial<ModeSettings>) => call('PATCH /me', { body: { modeSettings: change } }),
     onSuccess: (me) => updateUser(me),
     onError: (e, change) => {
       if (isRefusal(e)) {
