@@ -1,7 +1,8 @@
 import { effectiveTier, type Me, type ModeVisibility, POSITIONS, photoAllowance, TIER_LIMITS } from '@fmk/core';
 import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError, api, errorMessage } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
+import { ApiError, errorMessage } from '../../api/client.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { ChipInput } from '../../ui/ChipInput.tsx';
 import { FormError } from '../../ui/FormError.tsx';
@@ -445,7 +446,7 @@ function PhotosCard({ user }: { user: Me }) {
   const photos = user.photos;
   const busy = upload.isPending || remove.isPending || reorder.isPending;
 
-  const refresh = async () => updateUser(await api<Me>('/me'));
+  const refresh = async () => updateUser(await call('GET /me'));
 
   const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
     setError(null);
