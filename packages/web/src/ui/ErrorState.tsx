@@ -1,5 +1,6 @@
 import { Messages } from '@fmk/core';
 import type { ReactNode } from 'react';
+import { Button } from './Button.tsx';
 import { FormError } from './FormError.tsx';
 import { AlertIcon } from './icons.tsx';
 
@@ -25,5 +26,36 @@ export function ErrorState({
       <FormError>{detail}</FormError>
       {actions ? <div className="mt-3 flex w-full max-w-xs flex-col gap-3">{actions}</div> : null}
     </section>
+  );
+}
+
+/** What a failed load says unless the caller knows better. */
+export const CHECK_CONNECTION = 'Check your connection and try again.';
+
+/** A screen or section that failed to load, with "Try again" (which asks again). */
+export function LoadError({
+  title,
+  body = CHECK_CONNECTION,
+  onRetry,
+  retrying,
+  variant,
+}: {
+  title: string;
+  body?: string;
+  onRetry: () => unknown;
+  /** Shows the button busy while the new attempt runs. */
+  retrying?: boolean;
+  variant?: 'primary' | 'secondary';
+}) {
+  return (
+    <ErrorState
+      title={title}
+      body={body}
+      actions={
+        <Button variant={variant} onClick={() => void onRetry()} loading={retrying}>
+          Try again
+        </Button>
+      }
+    />
   );
 }

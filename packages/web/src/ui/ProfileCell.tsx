@@ -1,6 +1,7 @@
-import { DISPLAY_DEFAULTS, type GridCell, placeholderAvatarDataUrl } from '@fmk/core';
+import { DISPLAY_DEFAULTS, type GridCell } from '@fmk/core';
 import { memo } from 'react';
 import { Link } from 'react-router';
+import { Avatar } from './Avatar.tsx';
 import { FlameIcon, LockIcon } from './icons.tsx';
 
 const overlay = 'absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 via-black/45 to-transparent px-2 pt-6 pb-1.5';
@@ -26,19 +27,18 @@ export const ProfileCell = memo(function ProfileCell({
 }) {
   const name = cell.displayName?.trim() || DISPLAY_DEFAULTS.name;
   const age = cell.age ?? DISPLAY_DEFAULTS.age;
-  const src = cell.photoURL ?? placeholderAvatarDataUrl(cell.uid, name);
   const body = (
     <>
-      <img
-        src={src}
-        alt=""
+      <Avatar
+        person={cell}
+        name={name}
         width={Math.round(size.width)}
         height={Math.round(size.height)}
         loading={eager ? 'eager' : 'lazy'}
         fetchPriority={eager ? 'high' : 'auto'}
         decoding="async"
         draggable={false}
-        className={`absolute inset-0 size-full object-cover ${cell.locked ? 'scale-110 blur-md brightness-90' : ''}`}
+        className={`absolute inset-0 size-full ${cell.locked ? 'scale-110 blur-md brightness-90' : ''}`}
       />
       {cell.locked ? (
         <span className="absolute inset-x-1 top-0 bottom-10 flex flex-col items-center justify-center gap-1.5">

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { ChipInput } from '../../ui/ChipInput.tsx';
-import { ErrorState } from '../../ui/ErrorState.tsx';
+import { ErrorState, LoadError } from '../../ui/ErrorState.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { PlusIcon, StarIcon } from '../../ui/icons.tsx';
 import { Page } from '../../ui/Page.tsx';
@@ -38,19 +38,9 @@ export function ActivityLogScreen() {
   if (contacts.isError || (editId && logs.isError)) {
     return (
       <Page title={title} back="/activity">
-        <ErrorState
+        <LoadError
           title={editId ? "We couldn't load this entry" : "We couldn't load your contacts"}
-          body="Check your connection and try again."
-          actions={
-            <Button
-              onClick={() => {
-                void contacts.refetch();
-                void logs.refetch();
-              }}
-            >
-              Try again
-            </Button>
-          }
+          onRetry={() => Promise.all([contacts.refetch(), logs.refetch()])}
         />
       </Page>
     );

@@ -7,7 +7,7 @@ import { useAppPreferences } from '../../shared/usePreferences.ts';
 import { Button, ButtonLink, buttonClass } from '../../ui/Button.tsx';
 import { ChipInput } from '../../ui/ChipInput.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { ErrorState } from '../../ui/ErrorState.tsx';
+import { LoadError } from '../../ui/ErrorState.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { CalendarIcon, CameraIcon, EditIcon, LockIcon, PlusIcon } from '../../ui/icons.tsx';
 import { OfflineState } from '../../ui/OfflineState.tsx';
@@ -82,20 +82,9 @@ function ActivityContent() {
       {waitingForNetwork(stats, logs, contacts) ? (
         <OfflineState body="Your activity is kept on our server only, encrypted, never on this phone. It shows when you're back online." />
       ) : failed ? (
-        <ErrorState
+        <LoadError
           title="We couldn't load your activity"
-          body="Check your connection and try again."
-          actions={
-            <Button
-              onClick={() => {
-                void stats.refetch();
-                void logs.refetch();
-                void contacts.refetch();
-              }}
-            >
-              Try again
-            </Button>
-          }
+          onRetry={() => Promise.all([stats.refetch(), logs.refetch(), contacts.refetch()])}
         />
       ) : loading ? (
         <div className="flex justify-center py-16">

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { waitingForNetwork } from '../../shared/online.ts';
 import { useAppPreferences } from '../../shared/usePreferences.ts';
-import { Button, ButtonLink } from '../../ui/Button.tsx';
+import { ButtonLink } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { ErrorState } from '../../ui/ErrorState.tsx';
+import { CHECK_CONNECTION, LoadError } from '../../ui/ErrorState.tsx';
 import { CompassIcon } from '../../ui/icons.tsx';
 import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Page } from '../../ui/Page.tsx';
@@ -65,14 +65,11 @@ function Cruise({ rightNowEnabled }: { rightNowEnabled: boolean }) {
             <Spinner label="Loading your session" />
           </div>
         ) : status.isError ? (
-          <ErrorState
+          <LoadError
             title="Couldn't load your session"
-            body={errorMessage(status.error, 'Check your connection and try again.')}
-            actions={
-              <Button variant="secondary" onClick={() => void status.refetch()}>
-                Try again
-              </Button>
-            }
+            body={errorMessage(status.error, CHECK_CONNECTION)}
+            onRetry={() => status.refetch()}
+            variant="secondary"
           />
         ) : (
           <SessionCard status={status.data as StatusWithClock} rightNowEnabled={rightNowEnabled} />

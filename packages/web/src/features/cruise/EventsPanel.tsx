@@ -1,9 +1,10 @@
-import { DISPLAY_DEFAULTS, type EventSummary, placeholderAvatarDataUrl, type Spot } from '@fmk/core';
+import { DISPLAY_DEFAULTS, type EventSummary, type Spot } from '@fmk/core';
 import { type FormEvent, useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { ErrorState } from '../../ui/ErrorState.tsx';
+import { CHECK_CONNECTION, LoadError } from '../../ui/ErrorState.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { CalendarIcon, PlusIcon } from '../../ui/icons.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
@@ -32,14 +33,11 @@ export function EventsPanel({ spots }: { spots: readonly Spot[] }) {
     );
   } else if (events.isError) {
     body = (
-      <ErrorState
+      <LoadError
         title="Couldn't load events"
-        body={errorMessage(events.error, 'Check your connection and try again.')}
-        actions={
-          <Button variant="secondary" onClick={() => void events.refetch()}>
-            Try again
-          </Button>
-        }
+        body={errorMessage(events.error, CHECK_CONNECTION)}
+        onRetry={() => events.refetch()}
+        variant="secondary"
       />
     );
   } else if (events.data.items.length === 0) {
@@ -175,13 +173,7 @@ function EventSheet({ id, onClose }: { id: string | null; onClose: () => void })
                 const name = c.author.displayName?.trim() || DISPLAY_DEFAULTS.name;
                 return (
                   <li key={c.id} className="flex gap-2">
-                    <img
-                      src={c.author.photoURL ?? placeholderAvatarDataUrl(c.author.uid, name)}
-                      alt=""
-                      width={32}
-                      height={32}
-                      className="size-8 shrink-0 rounded-full object-cover"
-                    />
+                    <Avatar person={c.author} name={name} size={32} className="shrink-0" />
                     <div className="min-w-0 rounded-2xl bg-canvas px-3 py-2">
                       <p className="text-xs font-bold text-ink">{name}</p>
                       <p className="text-sm break-words text-ink">{c.body}</p>

@@ -1,11 +1,12 @@
-import { DISPLAY_DEFAULTS, type NearbyCruiser, placeholderAvatarDataUrl, type Spot } from '@fmk/core';
+import { DISPLAY_DEFAULTS, type NearbyCruiser, type Spot } from '@fmk/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { ErrorState } from '../../ui/ErrorState.tsx';
+import { CHECK_CONNECTION, LoadError } from '../../ui/ErrorState.tsx';
 import { CompassIcon, FlameIcon, MapPinIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { LOCATION_MESSAGES, useShareLocation } from '../discovery/location.ts';
@@ -27,14 +28,11 @@ export function NearbyPanel({ spots }: { spots: readonly Spot[] }) {
   }
   if (nearby.isError) {
     return (
-      <ErrorState
+      <LoadError
         title="Couldn't load who's nearby"
-        body={errorMessage(nearby.error, 'Check your connection and try again.')}
-        actions={
-          <Button variant="secondary" onClick={() => void nearby.refetch()}>
-            Try again
-          </Button>
-        }
+        body={errorMessage(nearby.error, CHECK_CONNECTION)}
+        onRetry={() => nearby.refetch()}
+        variant="secondary"
       />
     );
   }
@@ -141,13 +139,7 @@ function CruiserRow({ cruiser: c }: { cruiser: NearbyCruiser }) {
         className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-line hover:ring-primary/40"
       >
         <span className="relative shrink-0">
-          <img
-            src={c.photoURL ?? placeholderAvatarDataUrl(c.uid, name)}
-            alt=""
-            width={56}
-            height={56}
-            className="size-14 rounded-full object-cover"
-          />
+          <Avatar person={c} name={name} size={56} />
           <span className="absolute -right-0.5 -bottom-0.5 flex size-6 items-center justify-center rounded-full bg-primary text-white ring-2 ring-white">
             <FlameIcon width={13} height={13} />
           </span>

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { ErrorState } from '../../ui/ErrorState.tsx';
+import { CHECK_CONNECTION, LoadError } from '../../ui/ErrorState.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { MapPinIcon, PlusIcon } from '../../ui/icons.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
@@ -45,14 +45,11 @@ export function SpotsPanel({ spots }: { spots: ReturnType<typeof useSpots> }) {
     );
   } else if (spots.isError) {
     body = (
-      <ErrorState
+      <LoadError
         title="Couldn't load spots"
-        body={errorMessage(spots.error, 'Check your connection and try again.')}
-        actions={
-          <Button variant="secondary" onClick={() => void spots.refetch()}>
-            Try again
-          </Button>
-        }
+        body={errorMessage(spots.error, CHECK_CONNECTION)}
+        onRetry={() => spots.refetch()}
+        variant="secondary"
       />
     );
   } else if (spots.data.items.length === 0) {

@@ -15,7 +15,7 @@ import { waitingForNetwork } from '../../shared/online.ts';
 import { useAppPreferences } from '../../shared/usePreferences.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { ErrorState } from '../../ui/ErrorState.tsx';
+import { ErrorState, LoadError } from '../../ui/ErrorState.tsx';
 import { GridIcon, HeartIcon, MapPinIcon, ShieldIcon } from '../../ui/icons.tsx';
 import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Page } from '../../ui/Page.tsx';
@@ -245,17 +245,7 @@ function GridBody({
         />
       );
     }
-    return (
-      <ErrorState
-        title="We couldn't load the grid"
-        body="Check your connection and try again."
-        actions={
-          <Button onClick={() => void query.refetch()} loading={query.isFetching}>
-            Try again
-          </Button>
-        }
-      />
-    );
+    return <LoadError title="We couldn't load the grid" onRetry={() => query.refetch()} retrying={query.isFetching} />;
   }
   const first: GridPage | undefined = pages?.[0];
   if (first && !first.hasLocation) return <LocationConsent />;

@@ -1,10 +1,11 @@
-import { DISPLAY_DEFAULTS, type LikesPage, placeholderAvatarDataUrl, timeLabel, WHO_LIKES_YOU_UPSELL } from '@fmk/core';
+import { DISPLAY_DEFAULTS, type LikesPage, timeLabel, WHO_LIKES_YOU_UPSELL } from '@fmk/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { waitingForNetwork } from '../../shared/online.ts';
-import { Button, ButtonLink } from '../../ui/Button.tsx';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { ButtonLink } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { ErrorState } from '../../ui/ErrorState.tsx';
+import { LoadError } from '../../ui/ErrorState.tsx';
 import { FlameIcon, HeartIcon, LockIcon, StarIcon } from '../../ui/icons.tsx';
 import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Page } from '../../ui/Page.tsx';
@@ -32,15 +33,7 @@ export function LikesScreen() {
       ) : query.isPending ? (
         <LikesSkeleton />
       ) : query.isError ? (
-        <ErrorState
-          title="We couldn't load your likes"
-          body="Check your connection and try again."
-          actions={
-            <Button onClick={() => void query.refetch()} loading={query.isFetching}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadError title="We couldn't load your likes" onRetry={() => query.refetch()} retrying={query.isFetching} />
       ) : query.data.count === 0 ? (
         <EmptyState
           icon={<HeartIcon />}
@@ -97,14 +90,7 @@ function LikesList({ page }: { page: LikesPage }) {
                 className="relative block aspect-[4/5] overflow-hidden rounded-2xl bg-canvas"
                 aria-label={`${name}, ${u.age ?? DISPLAY_DEFAULTS.age}: ${item.super ? 'super ' : ''}${item.action}${item.seen ? '' : ', new'}`}
               >
-                <img
-                  src={u.photoURL ?? placeholderAvatarDataUrl(u.uid, name)}
-                  alt=""
-                  width={200}
-                  height={250}
-                  loading="lazy"
-                  className="absolute inset-0 size-full object-cover"
-                />
+                <Avatar person={u} name={name} width={200} height={250} loading="lazy" className="absolute inset-0 size-full" />
                 <span className="absolute top-2 left-2">
                   <ActionTag item={item} />
                 </span>

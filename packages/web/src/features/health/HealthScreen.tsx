@@ -15,7 +15,7 @@ import { waitingForNetwork } from '../../shared/online.ts';
 import { useAppPreferences } from '../../shared/usePreferences.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { ErrorState } from '../../ui/ErrorState.tsx';
+import { LoadError } from '../../ui/ErrorState.tsx';
 import { AlertIcon, CheckIcon, CloseIcon, EditIcon, HeartPulseIcon, LockIcon, PlusIcon, ShieldIcon } from '../../ui/icons.tsx';
 import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Page } from '../../ui/Page.tsx';
@@ -73,20 +73,9 @@ function HealthContent() {
       {waitingForNetwork(meds, logs, screenings) ? (
         <OfflineState body="Your health data is kept on our server only, encrypted, never on this phone. It shows when you're back online." />
       ) : failed ? (
-        <ErrorState
+        <LoadError
           title="We couldn't load your health data"
-          body="Check your connection and try again."
-          actions={
-            <Button
-              onClick={() => {
-                void meds.refetch();
-                void logs.refetch();
-                void screenings.refetch();
-              }}
-            >
-              Try again
-            </Button>
-          }
+          onRetry={() => Promise.all([meds.refetch(), logs.refetch(), screenings.refetch()])}
         />
       ) : loading ? (
         <div className="flex justify-center py-16">

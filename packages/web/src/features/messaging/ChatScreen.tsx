@@ -1,10 +1,4 @@
-import {
-  COULD_NOT_FIND_CONVERSATION,
-  type Conversation,
-  DISPLAY_DEFAULTS,
-  type Message,
-  placeholderAvatarDataUrl,
-} from '@fmk/core';
+import { COULD_NOT_FIND_CONVERSATION, type Conversation, DISPLAY_DEFAULTS, type Message } from '@fmk/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   type FormEvent,
@@ -20,6 +14,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage, NetworkError } from '../../api/client.ts';
 import { useOnline } from '../../shared/online.ts';
 import { messagingKeys } from '../../shared/queryKeys.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { ArrowUpIcon, CameraIcon, ChevronLeftIcon } from '../../ui/icons.tsx';
@@ -163,13 +158,7 @@ function ChatHeader({ conversation, typing }: { conversation: Conversation | und
       {conversation ? (
         <Link to={`/profile/${encodeURIComponent(uid)}`} className="flex min-w-0 flex-1 items-center gap-3">
           <span className="relative shrink-0">
-            <img
-              src={conversation.other.photoURL ?? placeholderAvatarDataUrl(uid, name)}
-              alt=""
-              width={40}
-              height={40}
-              className="size-10 rounded-full object-cover"
-            />
+            <Avatar person={conversation.other} name={name} size={40} />
             {online ? <span className="absolute right-0 bottom-0 size-3 rounded-full bg-emerald-500 ring-2 ring-white" /> : null}
           </span>
           <span className="min-w-0">

@@ -1,11 +1,12 @@
-import { type Conversation, DISPLAY_DEFAULTS, type Match, placeholderAvatarDataUrl, timeLabel } from '@fmk/core';
+import { type Conversation, DISPLAY_DEFAULTS, type Match, timeLabel } from '@fmk/core';
 import { useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { waitingForNetwork } from '../../shared/online.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { ErrorState } from '../../ui/ErrorState.tsx';
+import { LoadError } from '../../ui/ErrorState.tsx';
 import { ChatIcon, FlameIcon, HeartIcon } from '../../ui/icons.tsx';
 import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Page } from '../../ui/Page.tsx';
@@ -36,11 +37,7 @@ export function MessagesScreen() {
           <Spinner />
         </div>
       ) : conversations.isError ? (
-        <ErrorState
-          title="We couldn't load your messages"
-          body="Check your connection and try again."
-          actions={<Button onClick={() => void conversations.refetch()}>Try again</Button>}
-        />
+        <LoadError title="We couldn't load your messages" onRetry={() => conversations.refetch()} />
       ) : shown.length ? (
         <ConversationList conversations={shown} />
       ) : (
@@ -98,14 +95,7 @@ function ConversationList({ conversations }: { conversations: Conversation[] }) 
                 className="flex min-w-0 flex-1 items-center gap-3 py-3 pl-4"
               >
                 <span className="relative shrink-0">
-                  <img
-                    src={c.other.photoURL ?? placeholderAvatarDataUrl(c.other.uid, name)}
-                    alt=""
-                    width={56}
-                    height={56}
-                    loading="lazy"
-                    className="size-14 rounded-full object-cover"
-                  />
+                  <Avatar person={c.other} name={name} size={56} loading="lazy" />
                   {c.other.isOnline ? (
                     <span className="absolute right-0.5 bottom-0.5 size-3.5 rounded-full bg-emerald-500 ring-2 ring-white" />
                   ) : null}
@@ -222,14 +212,7 @@ function NewMatches({ matches }: { matches: Match[] }) {
                 aria-label={`${name}: ${TYPE_LABEL[m.matchType]} match. Say hi`}
               >
                 <span className="relative">
-                  <img
-                    src={m.other.photoURL ?? placeholderAvatarDataUrl(m.other.uid, name)}
-                    alt=""
-                    width={72}
-                    height={72}
-                    loading="lazy"
-                    className="size-18 rounded-full object-cover ring-2 ring-primary ring-offset-2"
-                  />
+                  <Avatar person={m.other} name={name} size={72} loading="lazy" className="ring-2 ring-primary ring-offset-2" />
                   <span className="absolute -right-1 -bottom-1 flex size-7 items-center justify-center rounded-full bg-white text-primary-strong shadow ring-1 ring-line">
                     {m.matchType === 'perfect-marry' ? (
                       <HeartIcon width={15} height={15} fill="currentColor" />

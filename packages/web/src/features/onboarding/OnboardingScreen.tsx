@@ -4,13 +4,12 @@ import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/FormError.tsx';
-import { CheckIcon } from '../../ui/icons.tsx';
+import { HeightField } from '../../ui/HeightField.tsx';
 import { AddPhotoTile, PhotoTile, uploadChosenFiles } from '../../ui/PhotoTiles.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
 import { SelectField, TextArea, TextField } from '../../ui/TextField.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useDeletePhotoMutation, useUploadPhotoMutation } from '../profiles/queries.ts';
-import { usePromptsQuery } from '../prompts/queries.ts';
+import { PromptPicker } from '../prompts/PromptPicker.tsx';
 import { useFinishOnboardingMutation } from './queries.ts';
 import {
   basicsErrors,
@@ -229,59 +228,12 @@ function BodyStep({ state, dispatch, showErrors }: { state: OnboardingState; dis
   const err = showErrors ? stepError(state, 'body') : null;
   return (
     <>
-      <fieldset className="flex flex-col gap-3">
-        <legend className="mb-2 text-sm font-semibold text-ink">Height</legend>
-        <div className="flex gap-2">
-          {(['imperial', 'metric'] as const).map((u) => (
-            <label
-              key={u}
-              className={`flex min-h-10 flex-1 cursor-pointer items-center justify-center rounded-full border text-sm font-semibold has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-primary-strong ${
-                state.units === u ? 'border-primary-strong bg-primary-soft text-primary-strong' : 'border-line text-muted'
-              }`}
-            >
-              <input
-                type="radio"
-                name="units"
-                value={u}
-                checked={state.units === u}
-                onChange={() => dispatch({ type: 'setUnits', units: u })}
-                className="sr-only"
-              />
-              {u === 'imperial' ? 'Feet and inches' : 'Centimetres'}
-            </label>
-          ))}
-        </div>
-        {state.units === 'imperial' ? (
-          <div className="grid grid-cols-2 gap-3">
-            <TextField
-              label="Feet"
-              inputMode="numeric"
-              value={state.heightFeet}
-              onChange={(e) =>
-                dispatch({ type: 'set', field: 'heightFeet', value: e.target.value.replace(/[^\d]/g, '').slice(0, 1) })
-              }
-            />
-            <TextField
-              label="Inches"
-              inputMode="numeric"
-              value={state.heightInches}
-              onChange={(e) =>
-                dispatch({ type: 'set', field: 'heightInches', value: e.target.value.replace(/[^\d]/g, '').slice(0, 2) })
-              }
-            />
-          </div>
-        ) : (
-          <TextField
-            label="Centimetres"
-            inputMode="numeric"
-            value={state.heightCm}
-            onChange={(e) =>
-              dispatch({ type: 'set', field: 'heightCm', value: e.target.value.replace(/[^\d]/g, '').slice(0, 3) })
-            }
-          />
-        )}
-        <FormError>{err}</FormError>
-      </fieldset>
+      <HeightField
+        value={state}
+        onUnits={(units) => dispatch({ type: 'setUnits', units })}
+        onChange={(field, value) => dispatch({ type: 'set', field, value })}
+        error={err}
+      />
       <SelectField
         label="Position"
         value={state.position}
@@ -298,18 +250,7 @@ function BodyStep({ state, dispatch, showErrors }: { state: OnboardingState; dis
 }
 
 function PromptsStep({ state, dispatch }: { state: OnboardingState; dispatch: Dispatch }) {
-  const prompts = usePromptsQuery();
-  if (prompts.isPending) return <Spinner label="Loading prompts" />;
-  if (prompts.isError)
-    return (
-      <div className="flex flex-col gap-3">
-        <FormError>{errorMessage(prompts.error, 'Prompts could not be loaded.')}</FormError>
-        <Button variant="secondary" onClick={() => void prompts.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  const chosen = new Map(state.prompts.map((p) => [p.promptId, p]));
+  const chosen = new Set(state.prompts.map((p) => p.promptId));
   const full = state.prompts.length >= MAX_PROMPTS;
   return (
     <div className="flex flex-col gap-4">
@@ -327,27 +268,13 @@ function PromptsStep({ state, dispatch }: { state: OnboardingState; dispatch: Di
         <legend className="mb-2 text-sm font-semibold text-ink">
           Prompts ({state.prompts.length} of {MAX_PROMPTS} chosen)
         </legend>
-        <ul className="flex flex-col gap-2">
-          {prompts.data.map((p) => {
-            const on = chosen.has(p.id);
-            return (
-              <li key={p.id}>
-                <button
-                  type="button"
-                  aria-pressed={on}
-                  disabled={!on && full}
-                  onClick={() => dispatch({ type: 'togglePrompt', prompt: p })}
-                  className={`flex min-h-12 w-full items-center justify-between gap-2 rounded-xl border px-4 py-2 text-left text-base ${
-                    on ? 'border-primary-strong bg-primary-soft text-ink' : 'border-line text-ink disabled:opacity-50'
-                  }`}
-                >
-                  <span>{p.text}</span>
-                  {on ? <CheckIcon className="shrink-0 text-primary-strong" /> : null}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+        <div className="flex flex-col gap-4">
+          <PromptPicker
+            chosen={chosen}
+            isDisabled={(on) => !on && full}
+            onPick={(prompt) => dispatch({ type: 'togglePrompt', prompt })}
+          />
+        </div>
       </fieldset>
     </div>
   );

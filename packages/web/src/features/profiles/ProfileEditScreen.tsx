@@ -6,6 +6,7 @@ import { ApiError, errorMessage } from '../../api/client.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { ChipInput } from '../../ui/ChipInput.tsx';
 import { FormError } from '../../ui/FormError.tsx';
+import { HeightField } from '../../ui/HeightField.tsx';
 import { ArrowDownIcon, ArrowUpIcon, CloseIcon, EditIcon, PlusIcon, StarIcon } from '../../ui/icons.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { AddPhotoTile, PhotoTile, uploadChosenFiles } from '../../ui/PhotoTiles.tsx';
@@ -14,7 +15,7 @@ import { Switch } from '../../ui/Switch.tsx';
 import { SelectField, TextArea, TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
-import { draftErrors, draftPatch, MAX_PROMPTS, type Position, type ProfileDraft, type Units, withUnits } from './editState.ts';
+import { draftErrors, draftPatch, MAX_PROMPTS, type Position, type ProfileDraft, withUnits } from './editState.ts';
 import { AVAILABILITIES, BUILDS, GENDERS, SUGGESTIONS } from './options.ts';
 import { useProfileDraft } from './ProfileEditLayout.tsx';
 import { useDeletePhotoMutation, useReorderPhotosMutation, useUpdateMeMutation, useUploadPhotoMutation } from './queries.ts';
@@ -187,7 +188,12 @@ export function ProfileEditScreen() {
         </Card>
 
         <Card title="Hookup profile" lead="Shown to people in Hookup mode.">
-          <HeightField draft={draft} onChange={setDraft} error={errors['nowProfile.quickStats.height']} />
+          <HeightField
+            value={draft}
+            onUnits={(units) => setDraft((d) => withUnits(d, units))}
+            onChange={(part, digits) => setDraft((d) => ({ ...d, [part]: digits }))}
+            error={errors['nowProfile.quickStats.height']}
+          />
           <div className="grid grid-cols-2 gap-3">
             <SelectField label="Build" value={draft.now.build} onChange={(e) => setNow({ build: e.target.value })}>
               <option value="">Not set</option>
@@ -344,67 +350,6 @@ function PromptsEditor({ errors }: { errors: Errors }) {
         </Link>
       ) : null}
     </div>
-  );
-}
-
-function HeightField({
-  draft,
-  onChange,
-  error,
-}: {
-  draft: ProfileDraft;
-  onChange: (f: (d: ProfileDraft) => ProfileDraft) => void;
-  error: string | undefined;
-}) {
-  const digits = (v: string, n: number) => v.replace(/[^\d]/g, '').slice(0, n);
-  return (
-    <fieldset className="flex flex-col gap-3">
-      <legend className="mb-2 text-sm font-semibold text-ink">Height</legend>
-      <div className="flex gap-1 rounded-full bg-canvas p-1">
-        {(['imperial', 'metric'] as Units[]).map((u) => (
-          <label
-            key={u}
-            className={`flex min-h-10 flex-1 cursor-pointer items-center justify-center rounded-full text-sm font-semibold has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-primary-strong ${
-              draft.units === u ? 'bg-white text-primary-strong shadow-sm' : 'text-muted'
-            }`}
-          >
-            <input
-              type="radio"
-              name="units"
-              value={u}
-              checked={draft.units === u}
-              onChange={() => onChange((d) => withUnits(d, u))}
-              className="sr-only"
-            />
-            {u === 'imperial' ? 'ft / in' : 'cm'}
-          </label>
-        ))}
-      </div>
-      {draft.units === 'imperial' ? (
-        <div className="grid grid-cols-2 gap-3">
-          <TextField
-            label="Feet"
-            inputMode="numeric"
-            value={draft.heightFeet}
-            onChange={(e) => onChange((d) => ({ ...d, heightFeet: digits(e.target.value, 1) }))}
-          />
-          <TextField
-            label="Inches"
-            inputMode="numeric"
-            value={draft.heightInches}
-            onChange={(e) => onChange((d) => ({ ...d, heightInches: digits(e.target.value, 2) }))}
-          />
-        </div>
-      ) : (
-        <TextField
-          label="Centimetres"
-          inputMode="numeric"
-          value={draft.heightCm}
-          onChange={(e) => onChange((d) => ({ ...d, heightCm: digits(e.target.value, 3) }))}
-        />
-      )}
-      <FormError>{error}</FormError>
-    </fieldset>
   );
 }
 

@@ -12,10 +12,10 @@ import { type ReactNode, startTransition, useEffect, useLayoutEffect, useRef, us
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useAppPreferences } from '../../shared/usePreferences.ts';
-import { Button, ButtonLink } from '../../ui/Button.tsx';
+import { ButtonLink } from '../../ui/Button.tsx';
 import { ChipGroup } from '../../ui/Chips.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { ErrorState } from '../../ui/ErrorState.tsx';
+import { LoadError } from '../../ui/ErrorState.tsx';
 import {
   ChevronLeftIcon,
   EditIcon,
@@ -95,15 +95,7 @@ function ProfileView({ userId }: { userId: string }) {
     return (
       <>
         <TopBar />
-        <ErrorState
-          title="We couldn't load this profile"
-          body="Check your connection and try again."
-          actions={
-            <Button onClick={() => void query.refetch()} loading={query.isFetching}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadError title="We couldn't load this profile" onRetry={() => query.refetch()} retrying={query.isFetching} />
       </>
     );
   }

@@ -1,8 +1,8 @@
-import { DISPLAY_DEFAULTS, placeholderAvatarDataUrl } from '@fmk/core';
+import { DISPLAY_DEFAULTS } from '@fmk/core';
 import { errorMessage } from '../../api/client.ts';
-import { Button } from '../../ui/Button.tsx';
+import { Avatar } from '../../ui/Avatar.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { ErrorState } from '../../ui/ErrorState.tsx';
+import { LoadError } from '../../ui/ErrorState.tsx';
 import { BlockIcon } from '../../ui/icons.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -23,11 +23,7 @@ export function BlockedUsersScreen() {
           <Spinner />
         </div>
       ) : blocked.isError ? (
-        <ErrorState
-          title="We couldn't load your blocked list"
-          body="Check your connection and try again."
-          actions={<Button onClick={() => void blocked.refetch()}>Try again</Button>}
-        />
+        <LoadError title="We couldn't load your blocked list" onRetry={() => blocked.refetch()} />
       ) : blocked.data.length === 0 ? (
         <EmptyState
           icon={<BlockIcon />}
@@ -40,14 +36,7 @@ export function BlockedUsersScreen() {
             const name = u.displayName?.trim() || DISPLAY_DEFAULTS.name;
             return (
               <li key={u.uid} className="flex items-center gap-3 py-3">
-                <img
-                  src={u.photoURL ?? placeholderAvatarDataUrl(u.uid, name)}
-                  alt=""
-                  width={48}
-                  height={48}
-                  loading="lazy"
-                  className="size-12 rounded-full object-cover"
-                />
+                <Avatar person={u} name={name} size={48} loading="lazy" />
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-base font-semibold text-ink">{name}</p>
                   <p className="text-sm text-muted">Blocked {dateFormat.format(new Date(u.blockedAt))}</p>

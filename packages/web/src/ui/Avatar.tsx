@@ -1,0 +1,40 @@
+import { placeholderAvatarDataUrl } from '@fmk/core';
+import type { ImgHTMLAttributes } from 'react';
+
+/** The round sizes in use, in pixels, and their classes (Tailwind builds only classes written out whole). */
+const ROUND = { 32: 'size-8', 40: 'size-10', 48: 'size-12', 56: 'size-14', 72: 'size-18' } as const;
+
+type ImgProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'width' | 'height'>;
+
+/**
+ * A man's photo (his grid thumbnail), or the placeholder drawn from his id and name when he has
+ * none. Decorative: his name is always written beside it. `size` makes a round avatar; without
+ * it the caller gives the box (grid and likes cards).
+ */
+export function Avatar({
+  person,
+  name,
+  size,
+  width = size,
+  height = width,
+  className = '',
+  ...img
+}: ImgProps & {
+  person: { uid: string; photoURL: string | null };
+  name: string;
+  size?: keyof typeof ROUND;
+  width?: number;
+  height?: number;
+}) {
+  const shape = size ? `${ROUND[size]} rounded-full` : '';
+  return (
+    <img
+      src={person.photoURL ?? placeholderAvatarDataUrl(person.uid, name)}
+      alt=""
+      width={width}
+      height={height}
+      className={`${shape} object-cover ${className}`.trim()}
+      {...img}
+    />
+  );
+}
