@@ -1,0 +1,87 @@
+import { type Conversation, DISPLAY_DEFAULTS } from '@fmk/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useOnline } from '../../shared/online.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { ChevronLeftIcon } from '../../ui/icons.tsx';
+import { Sheet } from '../../ui/Sheet.tsx';
+import { BlockSheet } from '../safety/BlockSheet.tsx';
+
+export function otherName(c: Conversation | undefined): string {
+  return c?.other.displayName?.trim() || DISPLAY_DEFAULTS.name;
+}
+
+export function ChatHeader({ conversation, typing }: { conversation: Conversation | undefined; typing: boolean }) {
+  const [menu, setMenu] = useState(false);
+  const [blocking, setBlocking] = useState(false);
+  const name = otherName(conversation);
+  const uid = conversation?.other.uid ?? '';
+  const online = conversation?.other.isOnline === true;
+  // Offline, whether he is there is not known (the offline copy keeps no presence).
+  const reachable = useOnline();
+  return (
+    <header className="flex items-center gap-2 border-b border-line bg-white px-2 py-2 pt-[max(0.5rem,env(safe-area-inset-top))]">
+      <Link to="/messages" aria-label="Back" className="rounded-full p-2 text-ink hover:bg-canvas">
+        <ChevronLeftIcon />
+      </Link>
+      {conversation ? (
+        <Link to={`/profile/${encodeURIComponent(uid)}`} className="flex min-w-0 flex-1 items-center gap-3">
+          <span className="relative shrink-0">
+            <Avatar person={conversation.other} name={name} size={40} />
+            {online ? <span className="absolute right-0 bottom-0 size-3 rounded-full bg-emerald-500 ring-2 ring-white" /> : null}
+          </span>
+          <span className="min-w-0">
+            <span className="block truncate text-lg font-bold text-ink" data-testid="chat-name">
+              {name}
+            </span>
+            <span className="block text-sm text-muted" aria-live="polite">
+              {typing ? (
+                <span className="font-semibold text-primary-strong">typing…</span>
+              ) : !reachable ? null : online ? (
+                'Online'
+              ) : (
+                'Offline'
+              )}
+            </span>
+          </span>
+        </Link>
+      ) : (
+        <span className="flex-1" />
+      )}
+      <button
+        type="button"
+        aria-label="Chat options"
+        onClick={() => setMenu(true)}
+        className="rounded-full p-2 text-ink hover:bg-canvas"
+        disabled={!conversation}
+      >
+        <svg width="24" height="24" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+          <circle cx="5" cy="12" r="2" />
+          <circle cx="12" cy="12" r="2" />
+          <circle cx="19" cy="12" r="2" />
+        </svg>
+      </button>
+      <Sheet open={menu} onClose={() => setMenu(false)} title={name}>
+        <div className="flex flex-col gap-2 pb-2">
+          <Link
+            to={`/profile/${encodeURIComponent(uid)}`}
+            className="flex min-h-12 items-center rounded-xl px-3 text-base font-semibold text-ink hover:bg-canvas"
+          >
+            View profile
+          </Link>
+          <button
+            type="button"
+            onClick={() => {
+              setMenu(false);
+              setBlocking(true);
+            }}
+            className="flex min-h-12 items-center rounded-xl px-3 text-base font-semibold text-primary-strong hover:bg-primary-soft"
+          >
+            Block
+          </button>
+        </div>
+      </Sheet>
+      {conversation ? <BlockSheet open={blocking} onClose={() => setBlocking(false)} userId={uid} name={name} /> : null}
+    </header>
+  );
+}
