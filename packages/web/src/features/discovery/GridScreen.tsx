@@ -7,8 +7,7 @@ import {
   UNLIMITED,
   usesAdvancedFilters,
 } from '@fmk/core';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { waitingForNetwork } from '../../shared/online.ts';
@@ -16,11 +15,9 @@ import { useAppPreferences } from '../../shared/usePreferences.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ErrorState, LoadError } from '../../ui/ErrorState.tsx';
-import { GridIcon, HeartIcon, MapPinIcon, ShieldIcon } from '../../ui/icons.tsx';
+import { GridIcon, HeartIcon } from '../../ui/icons.tsx';
 import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Page } from '../../ui/Page.tsx';
-import { ProfileCell, ProfileCellSkeleton } from '../../ui/ProfileCell.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { UpgradeSheet } from '../../ui/UpgradeSheet.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
@@ -29,24 +26,10 @@ import { useLikesQuery } from '../game/queries.ts';
 import { useUpdateMeMutation } from '../profiles/queries.ts';
 import { FiltersSheet, type FiltersValue } from './FiltersSheet.tsx';
 import { activeAdvancedCount, basicFilters, useAdvancedFilters } from './filters.ts';
-import { LOCATION_MESSAGES, useLocationRefresh, useShareLocation } from './location.ts';
+import { LocationConsent } from './LocationConsent.tsx';
+import { useLocationRefresh } from './location.ts';
 import { useGridQuery } from './queries.ts';
-
-export const GRID_COLUMNS = 3;
-const GAP = 6;
-const PADDING = 8;
-/** Cells are a little taller than wide: a face and a caption both fit. */
-const CELL_RATIO = 1.25;
-/** Rows kept rendered beyond the screen: enough for a fling, few enough to stay light. */
-const OVERSCAN_ROWS = 4;
-/** Ask for the next page this many rows before the end. */
-const PREFETCH_ROWS = 6;
-
-/** Rows whose photos load at once, with high priority: the first screen of a phone (LCP). */
-const EAGER_ROWS = 4;
-
-/** Where the grid was scrolled when the user opened a profile, to come back to the same place. */
-let savedScroll = 0;
+import { GridSkeleton, VirtualGrid } from './VirtualGrid.tsx';
 
 /** /grid — nearby profiles, nearest first, in a virtualised three-column grid. */
 export function GridScreen() {
@@ -297,173 +280,5 @@ function OpensLeft({ page }: { page: GridPage }) {
         </Link>
       ) : null}
     </p>
-  );
-}
-
-/** The width of the grid's box, measured (phones differ); 390 px until the first measure. */
-function useWidth(ref: React.RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    setWidth(el.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [ref]);
-  return width || 390;
-}
-
-function cellSizeFor(width: number) {
-  const w = (width - PADDING * 2 - GAP * (GRID_COLUMNS - 1)) / GRID_COLUMNS;
-  return { width: w, height: Math.round(w * CELL_RATIO) };
-}
-
-function VirtualGrid({
-  items,
-  hasNextPage,
-  isFetchingNextPage,
-  fetchNextPage,
-  nextPageFailed,
-  onLocked,
-}: {
-  items: GridCell[];
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: (options?: { cancelRefetch?: boolean }) => Promise<unknown>;
-  nextPageFailed: boolean;
-  onLocked: (c: GridCell) => void;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  const width = useWidth(ref);
-  const size = useMemo(() => cellSizeFor(width), [width]);
-  const rowHeight = size.height + GAP;
-  const rows = Math.ceil(items.length / GRID_COLUMNS);
-  const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
-    setMargin(ref.current ? ref.current.getBoundingClientRect().top + window.scrollY : 0);
-  }, []);
-
-  const virtualizer = useWindowVirtualizer({
-    count: rows,
-    estimateSize: () => rowHeight,
-    overscan: OVERSCAN_ROWS,
-    scrollMargin: margin,
-    initialOffset: () => savedScroll,
-  });
-  // Row height follows the width (rotation, a wider window).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: rowHeight is the trigger, read through estimateSize
-  useEffect(() => {
-    virtualizer.measure();
-  }, [rowHeight, virtualizer]);
-
-  // Back from a profile: the same place in the list.
-  useLayoutEffect(() => {
-    if (savedScroll > 0) window.scrollTo(0, savedScroll);
-    return () => {
-      savedScroll = window.scrollY;
-    };
-  }, []);
-
-  const virtualRows = virtualizer.getVirtualItems();
-  const lastRow = virtualRows[virtualRows.length - 1]?.index ?? -1;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && !nextPageFailed && lastRow >= rows - PREFETCH_ROWS)
-      // A re-render before isFetchingNextPage turns true must not cancel and repeat the request.
-      void fetchNextPage({ cancelRefetch: false });
-  }, [lastRow, rows, hasNextPage, isFetchingNextPage, nextPageFailed, fetchNextPage]);
-
-  return (
-    <div ref={ref} className="pb-4">
-      <ul
-        aria-label="Men nearby"
-        className="relative m-0 list-none p-0"
-        style={{ height: virtualizer.getTotalSize(), contain: 'strict' }}
-      >
-        {virtualRows.map((row) => {
-          const start = row.index * GRID_COLUMNS;
-          return (
-            <li
-              key={row.key}
-              className="absolute left-0 flex w-full"
-              style={{
-                top: 0,
-                height: rowHeight,
-                transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
-                gap: GAP,
-                paddingLeft: PADDING,
-                paddingRight: PADDING,
-              }}
-            >
-              {items.slice(start, start + GRID_COLUMNS).map((c) => (
-                <ProfileCell key={c.uid} cell={c} size={size} onLocked={onLocked} eager={row.index < EAGER_ROWS} />
-              ))}
-            </li>
-          );
-        })}
-      </ul>
-      {isFetchingNextPage ? (
-        <div className="flex justify-center py-4">
-          <Spinner label="Loading more" />
-        </div>
-      ) : nextPageFailed ? (
-        <div className="flex flex-col items-center gap-2 py-4">
-          <p className="text-sm text-muted">More profiles didn't load.</p>
-          <Button variant="secondary" onClick={() => void fetchNextPage()}>
-            Try again
-          </Button>
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
-function GridSkeleton() {
-  const ref = useRef<HTMLDivElement>(null);
-  const size = cellSizeFor(useWidth(ref));
-  return (
-    <div ref={ref} aria-busy="true" className="flex flex-wrap" style={{ gap: GAP, padding: `0 ${PADDING}px` }}>
-      <span role="status" className="sr-only">
-        Loading men nearby
-      </span>
-      {Array.from({ length: 12 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
-        <ProfileCellSkeleton key={i} size={size} />
-      ))}
-    </div>
-  );
-}
-
-function LocationConsent() {
-  const { status, problem, share } = useShareLocation();
-  return (
-    <section
-      aria-labelledby="consent-title"
-      className="mx-4 mt-4 flex flex-col items-center gap-4 rounded-3xl border border-line bg-white px-5 py-8 text-center"
-    >
-      <span className="flex size-16 items-center justify-center rounded-full bg-primary-soft text-primary-strong">
-        <MapPinIcon width={32} height={32} />
-      </span>
-      <h2 id="consent-title" className="text-xl font-bold text-ink">
-        See who's nearby
-      </h2>
-      <p className="max-w-xs text-base text-muted">
-        Share your approximate location to see men nearby. Others only ever see a rounded distance.
-      </p>
-      {problem ? (
-        <p role="alert" className="max-w-xs text-sm font-medium text-primary-strong">
-          {LOCATION_MESSAGES[problem]}
-        </p>
-      ) : null}
-      <Button block onClick={() => void share()} loading={status === 'working'}>
-        <MapPinIcon width={20} height={20} />
-        {problem ? 'Try again' : 'Share my location'}
-      </Button>
-      <p className="max-w-xs text-sm text-muted">
-        <ShieldIcon width={16} height={16} className="mr-1 inline-block align-[-3px] text-emerald-700" />
-        Your exact position is never shown to anyone.
-      </p>
-    </section>
   );
 }
