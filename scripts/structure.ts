@@ -202,6 +202,7 @@ export function measure() {
     blockRulePlaces: blockRulePlaces(server),
     webFeatureImportsOfApp: webFeatureImportsOfApp(web),
     longFiles: longFiles(all),
+    webLongFiles: longFiles(web),
   };
 }
 
@@ -224,4 +225,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   show('server files writing the block rule', m.blockRulePlaces);
   show('web feature imports of app/', m.webFeatureImportsOfApp);
   show('source files over 400 lines', m.longFiles);
+  show('web source files over 400 lines', m.webLongFiles);
 }
