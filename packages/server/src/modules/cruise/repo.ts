@@ -1,6 +1,7 @@
 import { type CruiseCounters, type CruisePeriod, type LatLng, type StaffRecord, sessionMinutes } from '@fmk/core';
-import { type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { DB, Db } from '../../db/index.ts';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { notBlocked } from '../../platform/blocks/repo.ts';
 
 /**
  * SQL of cruise sessions, counters and nearby cruisers. A session is live while
@@ -228,21 +229,6 @@ export interface NearbySearch {
   now: Date;
 }
 
-type NearbyDB = DB & { ul: { user_id: string; lat: number; lng: number; d: number } };
-
-/** Neither has blocked the other. */
-function notBlocked(eb: ExpressionBuilder<NearbyDB, 'ul'>, viewerId: string) {
-  return eb(
-    'ul.user_id',
-    'not in',
-    eb
-      .selectFrom('user_blocks as b')
-      .select('b.blocked_id as other')
-      .where('b.blocker_id', '=', viewerId)
-      .unionAll(eb.selectFrom('user_blocks as b2').select('b2.blocker_id as other').where('b2.blocked_id', '=', viewerId)),
-  );
-}
-
 /**
  * The k nearest located users in now mode, fresh, nearest first: a KNN walk of the partial
  * index `user_locations_now_geo` (mode now, active), which stops after about k entries.
@@ -279,7 +265,7 @@ export function nearbyQuery(db: Db, s: NearbySearch, n: number, k: number) {
     .where('u.current_mode', '=', 'now')
     .where(sql<SqlBool>`coalesce(st.location_sharing_consent, false)`)
     .where(sql<SqlBool>`coalesce(st.incognito_mode, false) = false`)
-    .where((eb) => notBlocked(eb as unknown as ExpressionBuilder<NearbyDB, 'ul'>, s.viewerId))
+    .where(notBlocked(s.viewerId, 'ul.user_id'))
     .select([
       'ul.user_id as id',
       'ul.lat',
@@ -522,26 +508,12 @@ export async function insertCheckin(
 // ---------------------------------------------------------------------------------------------
 // Group events.
 
-function notBlockedUser(eb: ExpressionBuilder<DB & { e: DB['group_events'] }, 'e'>, column: 'e.creator_id', viewerId: string) {
-  return eb(
-    column,
-    'not in',
-    eb
-      .selectFrom('user_blocks as b')
-      .select('b.blocked_id as other')
-      .where('b.blocker_id', '=', viewerId)
-      .unionAll(eb.selectFrom('user_blocks as b2').select('b2.blocker_id as other').where('b2.blocked_id', '=', viewerId)),
-  );
-}
-
 /** Events with their creator, attendee count and whether the viewer attends; blocked creators left out. */
 function eventsFor(db: Db, viewerId: string) {
   return db
     .selectFrom('group_events as e')
     .innerJoin('users as c', 'c.id', 'e.creator_id')
-    .where((eb) =>
-      notBlockedUser(eb as unknown as ExpressionBuilder<DB & { e: DB['group_events'] }, 'e'>, 'e.creator_id', viewerId),
-    )
+    .where(notBlocked(viewerId, 'e.creator_id'))
     .where('c.is_active', '=', true)
     .select((eb) => [
       'e.id',
@@ -666,17 +638,7 @@ export async function listComments(db: Db, viewerId: string, eventId: string) {
     .select(['m.id', 'm.body', 'm.created_at', 'm.user_id', 'u.display_name', 'u.photo_url'])
     .where('m.event_id', '=', eventId)
     .where('u.is_active', '=', true)
-    .where((eb) =>
-      eb(
-        'm.user_id',
-        'not in',
-        eb
-          .selectFrom('user_blocks as b')
-          .select('b.blocked_id as other')
-          .where('b.blocker_id', '=', viewerId)
-          .unionAll(eb.selectFrom('user_blocks as b2').select('b2.blocker_id as other').where('b2.blocked_id', '=', viewerId)),
-      ),
-    )
+    .where(notBlocked(viewerId, 'm.user_id'))
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id', 'desc')
     .limit(100)

@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DB, Db } from '../../db/index.ts';
+import { notBlocked } from '../../platform/blocks/repo.ts';
 import { userGeo, viewerGeo } from '../../platform/geo.ts';
 
 /**
@@ -134,19 +135,6 @@ type GridEB = ExpressionBuilder<GridDB, 'ul' | 'u' | 's'>;
 export const snappedDistance = (v: GridViewer): RawBuilder<number> =>
   sql<number>`(ul.geo <-> ${viewerGeo(v.id, v.seedDay, v)}::cube)`;
 
-/** Neither has blocked the other: one uncorrelated, hashed lookup of the viewer's blocks. */
-export function notBlockedWith(eb: GridEB, viewerId: string): Expression<SqlBool> {
-  return eb(
-    'ul.user_id',
-    'not in',
-    eb
-      .selectFrom('user_blocks as b')
-      .select('b.blocked_id as other')
-      .where('b.blocker_id', '=', viewerId)
-      .unionAll(eb.selectFrom('user_blocks as b2').select('b2.blocker_id as other').where('b2.blocked_id', '=', viewerId)),
-  );
-}
-
 /**
  * Who may appear in this viewer's grid (spec issue 4 item 2), beyond a shared, fresh location
  * (nearest, below): never the viewer himself; an active (not banned, not deactivated) user with a
@@ -164,7 +152,7 @@ export function visibleInGrid(eb: GridEB, v: GridViewer, f: GridFilters): Expres
     eb('u.age', '>=', f.ageMin),
     eb('u.age', '<=', f.ageMax),
     sql<SqlBool>`coalesce((u.mode_visibility->>${showIn})::boolean, false)`,
-    notBlockedWith(eb, v.id),
+    notBlocked(v.id, 'ul.user_id'),
   ];
   // Online only counts users who show it: a hidden status must not be learnt through a filter.
   if (f.onlineOnly) conditions.push(eb.and([eb('u.is_online', '=', true), sql<SqlBool>`coalesce(s.show_online_status, true)`]));

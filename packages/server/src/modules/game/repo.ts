@@ -4,6 +4,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { otherMemberOf } from '../../db/fragments.ts';
 import type { DB, Db } from '../../db/index.ts';
+import { blockedEitherWay, notBlocked } from '../../platform/blocks/repo.ts';
 import { thumbnailURL } from '../../platform/media/files.ts';
 
 /** The columns of a user the game reads. */
@@ -75,19 +76,7 @@ export async function selectionContext(
     );
   const row = await db
     .selectNoFrom((eb) => [
-      eb
-        .exists(
-          eb
-            .selectFrom('user_blocks')
-            .select('blocker_id')
-            .where((w) =>
-              w.or([
-                w.and([w('blocker_id', '=', a), w('blocked_id', '=', b)]),
-                w.and([w('blocker_id', '=', b), w('blocked_id', '=', a)]),
-              ]),
-            ),
-        )
-        .as('blocked'),
+      blockedEitherWay(a, sql.val(b)).as('blocked'),
       jsonObjectFrom(
         eb
           .selectFrom('selection_requests')
@@ -246,22 +235,7 @@ export async function upsertMatchedConversation(
 /** Users the viewer must not see: blocked either way, or inactive (banned). */
 function hiddenFrom(viewerId: string, otherId: 'other.id') {
   return (eb: ExpressionBuilder<DB & { other: DB['users'] }, 'other'>) =>
-    eb.and([
-      eb('other.is_active', '=', true),
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('user_blocks as b')
-            .select('b.blocker_id')
-            .where((w) =>
-              w.or([
-                w.and([w('b.blocker_id', '=', viewerId), w('b.blocked_id', '=', w.ref(otherId))]),
-                w.and([w('b.blocked_id', '=', viewerId), w('b.blocker_id', '=', w.ref(otherId))]),
-              ]),
-            ),
-        ),
-      ),
-    ]);
+    eb.and([eb('other.is_active', '=', true), notBlocked(viewerId, otherId)]);
 }
 
 /** The viewer's matches as he sees them, newest matchedAt first. `pair` limits to one pair. */

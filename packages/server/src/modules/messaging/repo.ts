@@ -2,28 +2,14 @@ import type { Conversation, Message, Photo } from '@fmk/core';
 import { sql } from 'kysely';
 import { otherMemberOf } from '../../db/fragments.ts';
 import type { Db } from '../../db/index.ts';
+import { blockedEitherWay, notBlocked } from '../../platform/blocks/repo.ts';
 import { thumbnailURL } from '../../platform/media/files.ts';
 import type { Storage } from '../../platform/storage.ts';
 
-/** Neither user blocked the other (either way). `otherRef` is a column holding the other user's id. */
-export function notBlocked(viewerId: string, otherRef: string) {
-  const other = sql.ref(otherRef);
-  return sql<boolean>`not exists (select 1 from user_blocks ub where (ub.blocker_id = ${viewerId} and ub.blocked_id = ${other}) or (ub.blocked_id = ${viewerId} and ub.blocker_id = ${other}))`;
-}
-
 /** True when either user blocked the other. */
 export async function isBlocked(db: Db, a: string, b: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_blocks')
-    .select('blocker_id')
-    .where((w) =>
-      w.or([
-        w.and([w('blocker_id', '=', a), w('blocked_id', '=', b)]),
-        w.and([w('blocker_id', '=', b), w('blocked_id', '=', a)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return Boolean(row);
+  const row = await db.selectNoFrom(blockedEitherWay(a, sql.val(b)).as('blocked')).executeTakeFirstOrThrow();
+  return Boolean(row.blocked);
 }
 
 const mine = (me: string, a: string, b: string) => sql`case when c.user_a = ${me} then ${sql.ref(a)} else ${sql.ref(b)} end`;

@@ -1,6 +1,7 @@
-import { type ExpressionBuilder, sql } from 'kysely';
-import type { DB, Db } from '../../db/index.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
 import type { UserRow, UserUpdate } from '../../db/schema.ts';
+import { blockedEitherWay } from '../../platform/blocks/repo.ts';
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -113,34 +114,16 @@ export function insertModeEvent(
     .execute();
 }
 
-/**
- * True when the viewer and the row's user block each other, in either direction. A named
- * fragment so every reader of other users (profile, grid, nearby) applies blocks the same way.
- */
-export function blockedWith(eb: ExpressionBuilder<DB, 'users'>, viewerId: string) {
-  return eb.exists(
-    eb
-      .selectFrom('user_blocks')
-      .select('user_blocks.blocker_id')
-      .where((w) =>
-        w.or([
-          w.and([w('user_blocks.blocker_id', '=', viewerId), w('user_blocks.blocked_id', '=', w.ref('users.id'))]),
-          w.and([w('user_blocks.blocker_id', '=', w.ref('users.id')), w('user_blocks.blocked_id', '=', viewerId)]),
-        ]),
-      ),
-  );
-}
-
 /** Another user's row as a viewer reads it: with their presence settings and the block flag. */
 export function findUserForViewer(db: Db, ownerId: string, viewerId: string) {
   return db
     .selectFrom('users')
     .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
     .selectAll('users')
-    .select((eb) => [
+    .select([
       'user_settings.show_online_status',
       'user_settings.show_last_active',
-      blockedWith(eb, viewerId).as('blocked'),
+      blockedEitherWay(viewerId, 'users.id').as('blocked'),
     ])
     .where('users.id', '=', ownerId)
     .executeTakeFirst();
