@@ -4,6 +4,7 @@ import {
   ACTIONS,
   type Actor,
   can,
+  canActOnOthers,
   DENY_REASONS,
   type Decision,
   looksLikeNotFound,
@@ -273,6 +274,19 @@ describe('an unfinished profile (spec section 2: onboarding is his only screen)'
         const a = { ...a0, isActive: true, profileComplete: false, usage: { ...a0.usage, photos: 0 } };
         expect(can(a, act, { ...s, id: a.id })).toEqual({ allowed: true, spends: null });
         expect(can(a, 'photo.add').allowed).toBe(true);
+      }),
+    );
+  });
+});
+
+describe("the actor's half (canActOnOthers), asked alone where SQL checks the other user", () => {
+  it('refuses exactly what can refuses before looking at any other subject, and can refuses it alike', () => {
+    fc.assert(
+      fc.property(actorArb, subjectArb, userAction, (a, s, act) => {
+        fc.pre(s.id !== a.id);
+        const half = canActOnOthers(a, act);
+        if (!half.allowed) expect(can(a, act, s)).toEqual(half);
+        if (can(a, act, s).allowed) expect(half.allowed).toBe(true);
       }),
     );
   });

@@ -322,15 +322,30 @@ export function can(actor: Actor, action: Action, subject?: Subject): Decision {
   if (isStaffAction(action)) return staffDecision(actor.staff, action);
   if (!isUserAction(action)) return ownDecision(actor, action);
   if (subject?.id === actor.id) return SELF[action];
+  const acting = canActOnOthers(actor, action);
+  if (!acting.allowed) return acting;
   if (SAFETY_ACTIONS.includes(action)) return subject ? ALLOW : deny('not_found', notFoundText(action));
-  // Before the subject is looked at: an unfinished profile learns nothing about who exists.
-  if (!actor.profileComplete) return deny('incomplete_profile', Messages.profileIncomplete);
   if (!subject) return deny('not_found', notFoundText(action));
   const r = subject.relation;
   // Blocked before inactive, but both answer alike: the actor must not tell one from the other.
   if (r.blockedByActor || r.blockedActor) return deny('blocked', notFoundText(action));
   if (!subject.isActive) return deny('not_found', notFoundText(action));
   return userDecision(actor, action, subject);
+}
+
+/**
+ * The actor's half of `can` for a user action on another user: what his own state decides before
+ * that user is looked at (an inactive account, an unfinished profile; a block or unblock is never
+ * refused here). For a call whose other user is checked by the very statement that acts (the
+ * message send answers a retry before its block check), the server asks this alone. Whatever it
+ * refuses, `can` refuses alike for every other subject.
+ */
+export function canActOnOthers(actor: Actor, action: UserAction): Decision {
+  if (!actor.isActive) return deny('inactive', Messages.authRequired);
+  if (SAFETY_ACTIONS.includes(action)) return ALLOW;
+  // Before the subject is looked at: an unfinished profile learns nothing about who exists.
+  if (!actor.profileComplete) return deny('incomplete_profile', Messages.profileIncomplete);
+  return ALLOW;
 }
 
 /** User actions once the subject is another, active, unblocked user and the actor may act at all. */

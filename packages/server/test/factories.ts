@@ -50,3 +50,22 @@ export async function setTier(db: TestDb, userId: string, tier: 'free' | 'premiu
 export async function block(db: TestDb, blockerId: string, blockedId: string): Promise<void> {
   await db.insertInto('user_blocks').values({ blocker_id: blockerId, blocked_id: blockedId }).execute();
 }
+
+/**
+ * Marks the user's onboarding finished, as if he had completed it: every route that lists,
+ * opens or acts on other users refuses him until then (spec section 2).
+ */
+export async function finishOnboarding(db: TestDb, userId: string): Promise<void> {
+  await db.updateTable('users').set({ onboarding_complete: true }).where('id', '=', userId).execute();
+}
+
+/** A signed-up user whose onboarding is finished: one who may use the app's user-to-user routes. */
+export async function signUpMember(
+  app: FastifyInstance,
+  db: TestDb,
+  opts: { email?: string; password?: string } = {},
+): Promise<Awaited<ReturnType<typeof signUp>>> {
+  const u = await signUp(app, opts);
+  await finishOnboarding(db, u.user.uid);
+  return { ...u, user: { ...u.user, onboardingComplete: true } };
+}
