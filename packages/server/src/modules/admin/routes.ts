@@ -1,5 +1,6 @@
 import { adminMeSchema, apiErrorSchema } from '@fmk/core';
-import { authUser, requireAuth } from '../../platform/auth.ts';
+import { actorOf } from '../../platform/access.ts';
+import { requireAuth } from '../../platform/auth.ts';
 import type { Module } from '../../platform/module.ts';
 import { verifyAdmin } from './service.ts';
 
@@ -16,6 +17,6 @@ export const adminModule: Module = async (app, deps) => {
         response: { 200: adminMeSchema, '4xx': apiErrorSchema },
       },
     },
-    async (req) => verifyAdmin(deps.db, authUser(req).userId),
+    async (req) => verifyAdmin(await actorOf(req, deps.db)),
   );
 };

@@ -1,29 +1,27 @@
-import { type AdminMe, Messages, type StaffRecord } from '@fmk/core';
+import { type Actor, type AdminMe, Messages, type StaffAction } from '@fmk/core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/index.ts';
-import { forbidden, unauthorized } from '../../platform/errors.ts';
-import { findAdmin } from '../identity/service.ts';
+import { actorOf, requireAccess } from '../../platform/access.ts';
+import { unauthorized } from '../../platform/errors.ts';
 
-export const NOT_AN_ADMIN = 'User is not an admin';
-export const ADMIN_INACTIVE = 'Admin account is inactive';
-
-/** Staff verification (spec sections 4, 5, 8): an admin record must exist and be active. */
-export async function verifyAdmin(db: Db, userId: string): Promise<AdminMe> {
-  const admin = await findAdmin(db, userId);
-  if (!admin) throw forbidden(NOT_AN_ADMIN, 'not_admin');
-  if (!admin.is_active) throw forbidden(ADMIN_INACTIVE, 'admin_inactive');
-  return { role: admin.role, permissions: admin.permissions ?? null };
+/**
+ * Staff verification (spec sections 4, 5, 8): an admin record must exist ('User is not an
+ * admin') and be active ('Admin account is inactive').
+ */
+export function verifyAdmin(actor: Actor): AdminMe {
+  requireAccess(actor, 'admin.access');
+  const staff = actor.staff!;
+  return { role: staff.role, permissions: staff.permissions ? [...staff.permissions] : null };
 }
 
 /**
  * preHandler factory: the one admin gate for staff endpoints. Unauthenticated is 401 'Not
- * authenticated', anyone the core rule `can` refuses (not staff, inactive, wrong role) is 403
- * 'Admin access required' (spec section 8, prompt analytics).
+ * authenticated'; anyone the staff action refuses (not staff, inactive, wrong role) is 403
+ * 'Admin access required', one answer for every case (spec section 8, prompt analytics).
  */
-export function requireAdmin(db: Db, can: (staff: StaffRecord | null) => boolean) {
+export function requireAdmin(db: Db, action: StaffAction) {
   return async (req: FastifyRequest): Promise<void> => {
     if (!req.auth) throw unauthorized(Messages.notAuthenticated);
-    const row = await findAdmin(db, req.auth.userId);
-    if (!can(row ? { role: row.role, isActive: row.is_active } : null)) throw forbidden(Messages.adminRequired, 'admin_required');
+    requireAccess(await actorOf(req, db), action);
   };
 }

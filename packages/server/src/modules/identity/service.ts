@@ -78,14 +78,6 @@ export interface IdentityServiceOptions {
   generateId?: () => string;
 }
 
-/**
- * A user's staff record, active or not; undefined for everyone else. No options needed: the admin
- * gate asks it on every staff request.
- */
-export function findAdmin(db: Db, userId: string) {
-  return repo.findAdmin(db, userId);
-}
-
 /** Runs `fn` in a transaction, or inside the caller's one when `db` already is a transaction. */
 function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
   return db.isTransaction ? fn(db) : db.transaction().execute(fn);

@@ -1,11 +1,4 @@
-import {
-  apiErrorSchema,
-  canManagePrompts,
-  createPromptBody,
-  promptAnalyticsSchema,
-  promptSchema,
-  updatePromptBody,
-} from '@fmk/core';
+import { apiErrorSchema, createPromptBody, promptAnalyticsSchema, promptSchema, updatePromptBody } from '@fmk/core';
 import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import type { Module } from '../../platform/module.ts';
@@ -23,7 +16,7 @@ const errors = { '4xx': apiErrorSchema };
 export const promptsModule: Module = async (app, deps) => {
   await seedStarterPrompts(deps.db, deps.clock.now());
   const admin = new PromptAdminService(deps);
-  const adminOnly = requireAdmin(deps.db, canManagePrompts);
+  const adminOnly = requireAdmin(deps.db, 'admin.prompts.manage');
 
   app.get(
     '/prompts',
