@@ -4,6 +4,7 @@ import { ApiError } from '../api/client.ts';
 import { AuthProvider } from '../features/auth/AuthProvider.tsx';
 import { dropQueuedSelections } from '../features/game/outbox.ts';
 import { PushSync } from '../features/notifications/PushSync.tsx';
+import { disablePush } from '../features/notifications/push.ts';
 import { OfflineCache } from '../features/offline/OfflineCache.tsx';
 import { clearOfflineData } from '../features/offline/persist.ts';
 import { ServiceWorkerUpdates } from '../features/pwa/ServiceWorkerUpdates.tsx';
@@ -34,8 +35,8 @@ const signedOut = () => {
 };
 
 // This browser stops getting the account's pushes (a shared phone): unsubscribed while the
-// token still works. Loaded on demand, like the push code everywhere else.
-const beforeSignOut = () => import('../features/notifications/push.ts').then((m) => m.disablePush());
+// token still works.
+const beforeSignOut = () => disablePush();
 
 export function App({ queryClient = defaultQueryClient }: { queryClient?: QueryClient }) {
   return (
