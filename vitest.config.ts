@@ -19,7 +19,13 @@ export default defineConfig({
       },
       {
         extends: 'packages/web/vite.config.ts',
-        test: { name: 'web', root: 'packages/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+        test: {
+          name: 'web',
+          root: 'packages/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
       },
       {
         test: {

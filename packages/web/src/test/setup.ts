@@ -1,0 +1,5 @@
+import { configure } from '@testing-library/react';
+
+// findBy/waitFor give up after 1 s by default; on a busy 2-core machine a screen's first render
+// can take longer than that without anything being wrong. A failure still fails, a few seconds later.
+configure({ asyncUtilTimeout: 4000 });
