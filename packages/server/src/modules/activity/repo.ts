@@ -46,14 +46,3 @@ export async function allContacts(db: Db, vault: Vault, userId: string, logs?: r
     .map((r) => presentContact(r, history))
     .sort((a, b) => b.created.localeCompare(a.created) || a.id.localeCompare(b.id));
 }
-
-/** Whether the feature switch (spec section 3 "App preferences") is on for the user. */
-export async function featureEnabled(db: Db, userId: string, feature: 'health' | 'activity'): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select(['health_enabled', 'activity_tracking_enabled'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!row) return false;
-  return feature === 'health' ? row.health_enabled : row.activity_tracking_enabled;
-}

@@ -9,7 +9,8 @@ import {
   updateContactBody,
 } from '@fmk/core';
 import { z } from 'zod';
-import { authUser, requireAuth } from '../../platform/auth.ts';
+import { actorOf } from '../../platform/access.ts';
+import { requireAuth } from '../../platform/auth.ts';
 import { readPhotoUpload } from '../../platform/media/upload.ts';
 import type { Module } from '../../platform/module.ts';
 import { Vault } from '../../platform/vault.ts';
@@ -44,7 +45,7 @@ export const activityModule: Module = async (app, deps) => {
         response: { 200: z.array(contactSchema), ...errors },
       },
     },
-    async (req) => activity.listContacts(authUser(req).userId),
+    async (req) => activity.listContacts(await actorOf(req, deps.db)),
   );
   app.post(
     '/activity/contacts',
@@ -58,7 +59,7 @@ export const activityModule: Module = async (app, deps) => {
         response: { 201: contactSchema, ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await activity.createContact(authUser(req).userId, req.body)),
+    async (req, reply) => reply.status(201).send(await activity.createContact(await actorOf(req, deps.db), req.body)),
   );
   app.patch(
     '/activity/contacts/:id',
@@ -73,13 +74,13 @@ export const activityModule: Module = async (app, deps) => {
         response: { 200: contactSchema, ...errors },
       },
     },
-    async (req) => activity.updateContact(authUser(req).userId, req.params.id, req.body),
+    async (req) => activity.updateContact(await actorOf(req, deps.db), req.params.id, req.body),
   );
   app.delete(
     '/activity/contacts/:id',
     { ...auth, schema: { tags, summary: 'Delete a contact', ...secured, params: idParams } },
     async (req, reply) => {
-      await activity.deleteContact(authUser(req).userId, req.params.id);
+      await activity.deleteContact(await actorOf(req, deps.db), req.params.id);
       return reply.status(204).send();
     },
   );
@@ -98,14 +99,14 @@ export const activityModule: Module = async (app, deps) => {
     },
     async (req) => {
       const bytes = await readPhotoUpload(app, req, deps.config.maxPhotoBytes);
-      return activity.setContactPhoto(authUser(req).userId, req.params.id, bytes);
+      return activity.setContactPhoto(await actorOf(req, deps.db), req.params.id, bytes);
     },
   );
   app.get(
     '/activity/contacts/:id/photo',
     { ...auth, schema: { tags, summary: "A contact's photo (image/webp), to its owner only", ...secured, params: idParams } },
     async (req, reply) => {
-      const bytes = await activity.contactPhoto(authUser(req).userId, req.params.id);
+      const bytes = await activity.contactPhoto(await actorOf(req, deps.db), req.params.id);
       return reply.header('Content-Type', 'image/webp').header('X-Content-Type-Options', 'nosniff').send(bytes);
     },
   );
@@ -121,7 +122,7 @@ export const activityModule: Module = async (app, deps) => {
         response: { 200: z.array(activityLogSchema), ...errors },
       },
     },
-    async (req) => activity.listLogs(authUser(req).userId),
+    async (req) => activity.listLogs(await actorOf(req, deps.db)),
   );
   app.post(
     '/activity/logs',
@@ -135,7 +136,7 @@ export const activityModule: Module = async (app, deps) => {
         response: { 201: activityLogSchema, ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await activity.createLog(authUser(req).userId, req.body)),
+    async (req, reply) => reply.status(201).send(await activity.createLog(await actorOf(req, deps.db), req.body)),
   );
   app.patch(
     '/activity/logs/:id',
@@ -150,13 +151,13 @@ export const activityModule: Module = async (app, deps) => {
         response: { 200: activityLogSchema, ...errors },
       },
     },
-    async (req) => activity.updateLog(authUser(req).userId, req.params.id, req.body),
+    async (req) => activity.updateLog(await actorOf(req, deps.db), req.params.id, req.body),
   );
   app.delete(
     '/activity/logs/:id',
     { ...auth, schema: { tags, summary: 'Delete a logged activity', ...secured, params: idParams } },
     async (req, reply) => {
-      await activity.deleteLog(authUser(req).userId, req.params.id);
+      await activity.deleteLog(await actorOf(req, deps.db), req.params.id);
       return reply.status(204).send();
     },
   );
@@ -172,6 +173,6 @@ export const activityModule: Module = async (app, deps) => {
         response: { 200: activityStatsSchema, ...errors },
       },
     },
-    async (req) => activity.stats(authUser(req).userId),
+    async (req) => activity.stats(await actorOf(req, deps.db)),
   );
 };

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ACTIVITY_DISABLED,
   ACTIVITY_LOGS_LIMIT,
   type ActivityLog,
   type ActivityLogData,
   type ActivityStats,
+  type Actor,
   activityStats,
   type Clock,
   CONTACTS_LIMIT,
@@ -18,18 +18,12 @@ import {
 } from '@fmk/core';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { requireAccess } from '../../platform/access.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { reencodePhoto } from '../../platform/media/image.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { timeZoneOf, type Vault } from '../../platform/vault.ts';
-import {
-  allActivityLogs,
-  allContacts,
-  featureEnabled as isFeatureEnabled,
-  presentContact,
-  presentLog,
-  type StoredContact,
-} from './repo.ts';
+import { allActivityLogs, allContacts, presentContact, presentLog, type StoredContact } from './repo.ts';
 
 /** Every activity log of the user, newest first (health reads them for its suggestion and the export). */
 export function activityLogsOf(db: Db, vault: Vault, userId: string): Promise<ActivityLog[]> {
@@ -44,11 +38,6 @@ export function contactsOf(db: Db, vault: Vault, userId: string, logs?: readonly
 /** The storage keys of the user's contact photos (sealed files deleted with his data). */
 export async function contactPhotoKeys(db: Db, vault: Vault, userId: string): Promise<string[]> {
   return (await vault.list<StoredContact>(db, userId, 'contact')).flatMap((c) => c.data.photoKey ?? []);
-}
-
-/** Whether the user's switch for the feature is on (spec section 3 "App preferences"). */
-export function featureEnabled(db: Db, userId: string, feature: 'health' | 'activity'): Promise<boolean> {
-  return isFeatureEnabled(db, userId, feature);
 }
 
 export interface ActivityServiceDeps {
@@ -76,25 +65,24 @@ export const contactPhotoPath = (contactId: string, photoKey: string) =>
 export class ActivityService {
   constructor(private readonly deps: ActivityServiceDeps) {}
 
-  private async requireEnabled(userId: string): Promise<void> {
-    if (!(await isFeatureEnabled(this.deps.db, userId, 'activity'))) throw forbidden(ACTIVITY_DISABLED, 'feature_disabled');
-  }
-
-  async listContacts(userId: string): Promise<Contact[]> {
-    await this.requireEnabled(userId);
+  async listContacts(actor: Actor): Promise<Contact[]> {
+    requireAccess(actor, 'activity.use');
+    const userId = actor.id;
     return (await allContacts(this.deps.db, this.deps.vault, userId)).slice(0, CONTACTS_LIMIT);
   }
 
-  async createContact(userId: string, body: z.infer<typeof createContactBody>): Promise<Contact> {
-    await this.requireEnabled(userId);
+  async createContact(actor: Actor, body: z.infer<typeof createContactBody>): Promise<Contact> {
+    requireAccess(actor, 'activity.use');
+    const userId = actor.id;
     await this.checkLinkedUser(userId, body.userId);
     const data: ContactData = { ...body };
     const rec = await this.deps.vault.insert(this.deps.db, userId, 'contact', data);
     return presentContact(rec, []);
   }
 
-  async updateContact(userId: string, id: string, patch: z.infer<typeof updateContactBody>): Promise<Contact> {
-    await this.requireEnabled(userId);
+  async updateContact(actor: Actor, id: string, patch: z.infer<typeof updateContactBody>): Promise<Contact> {
+    requireAccess(actor, 'activity.use');
+    const userId = actor.id;
     const { db, vault } = this.deps;
     const rec = await vault.get<StoredContact>(db, userId, 'contact', id);
     if (!rec) throw notFound(CONTACT_NOT_FOUND);
@@ -109,8 +97,9 @@ export class ActivityService {
   }
 
   /** Deletes the contact and his photo; past log entries keep the id and show him as a removed contact. */
-  async deleteContact(userId: string, id: string): Promise<void> {
-    await this.requireEnabled(userId);
+  async deleteContact(actor: Actor, id: string): Promise<void> {
+    requireAccess(actor, 'activity.use');
+    const userId = actor.id;
     const { db, vault, storage } = this.deps;
     const rec = await vault.get<StoredContact>(db, userId, 'contact', id);
     if (!rec || (await vault.delete(db, userId, 'contact', [id])) === 0) throw notFound(CONTACT_NOT_FOUND);
@@ -122,8 +111,9 @@ export class ActivityService {
    * under the owner's data key and stored outside photos/, so the public /files route never serves
    * it; only contactPhoto below, for the owner, opens it.
    */
-  async setContactPhoto(userId: string, id: string, upload: Buffer): Promise<Contact> {
-    await this.requireEnabled(userId);
+  async setContactPhoto(actor: Actor, id: string, upload: Buffer): Promise<Contact> {
+    requireAccess(actor, 'activity.use');
+    const userId = actor.id;
     const { db, vault, storage } = this.deps;
     const rec = await vault.get<StoredContact>(db, userId, 'contact', id);
     if (!rec) throw notFound(CONTACT_NOT_FOUND);
@@ -142,8 +132,9 @@ export class ActivityService {
   }
 
   /** The WebP bytes of the caller's own contact's photo; anyone else's contact id is not found. */
-  async contactPhoto(userId: string, id: string): Promise<Buffer> {
-    await this.requireEnabled(userId);
+  async contactPhoto(actor: Actor, id: string): Promise<Buffer> {
+    requireAccess(actor, 'activity.use');
+    const userId = actor.id;
     const { db, vault, storage } = this.deps;
     const rec = await vault.get<StoredContact>(db, userId, 'contact', id);
     if (!rec) throw notFound(CONTACT_NOT_FOUND);
@@ -155,21 +146,24 @@ export class ActivityService {
     return bytes;
   }
 
-  async listLogs(userId: string): Promise<ActivityLog[]> {
-    await this.requireEnabled(userId);
+  async listLogs(actor: Actor): Promise<ActivityLog[]> {
+    requireAccess(actor, 'activity.use');
+    const userId = actor.id;
     return (await allActivityLogs(this.deps.db, this.deps.vault, userId)).slice(0, ACTIVITY_LOGS_LIMIT);
   }
 
-  async createLog(userId: string, body: z.infer<typeof createActivityLogBody>): Promise<ActivityLog> {
-    await this.requireEnabled(userId);
+  async createLog(actor: Actor, body: z.infer<typeof createActivityLogBody>): Promise<ActivityLog> {
+    requireAccess(actor, 'activity.use');
+    const userId = actor.id;
     const partners = [...new Set(body.partners)];
     await this.checkPartners(userId, partners);
     const data: ActivityLogData = { ...body, partners, activities: [...new Set(body.activities)] };
     return presentLog(await this.deps.vault.insert(this.deps.db, userId, 'activity_log', data));
   }
 
-  async updateLog(userId: string, id: string, patch: z.infer<typeof updateActivityLogBody>): Promise<ActivityLog> {
-    await this.requireEnabled(userId);
+  async updateLog(actor: Actor, id: string, patch: z.infer<typeof updateActivityLogBody>): Promise<ActivityLog> {
+    requireAccess(actor, 'activity.use');
+    const userId = actor.id;
     const { db, vault } = this.deps;
     const rec = await vault.get<ActivityLogData>(db, userId, 'activity_log', id);
     if (!rec) throw notFound(ACTIVITY_NOT_FOUND);
@@ -186,14 +180,16 @@ export class ActivityService {
     return presentLog({ ...rec, data });
   }
 
-  async deleteLog(userId: string, id: string): Promise<void> {
-    await this.requireEnabled(userId);
+  async deleteLog(actor: Actor, id: string): Promise<void> {
+    requireAccess(actor, 'activity.use');
+    const userId = actor.id;
     if ((await this.deps.vault.delete(this.deps.db, userId, 'activity_log', [id])) === 0) throw notFound(ACTIVITY_NOT_FOUND);
   }
 
   /** Spec section 9 stats over the whole log, "today" in the user's time zone. */
-  async stats(userId: string): Promise<ActivityStats> {
-    await this.requireEnabled(userId);
+  async stats(actor: Actor): Promise<ActivityStats> {
+    requireAccess(actor, 'activity.use');
+    const userId = actor.id;
     const { db, vault, clock } = this.deps;
     const today = localTimeIn(clock.now(), await timeZoneOf(db, userId)).date;
     return activityStats(await allActivityLogs(db, vault, userId), today);

@@ -13,6 +13,7 @@ import {
   updateMedicationBody,
 } from '@fmk/core';
 import { z } from 'zod';
+import { actorOf } from '../../platform/access.ts';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import type { Module } from '../../platform/module.ts';
 import { Vault } from '../../platform/vault.ts';
@@ -66,7 +67,7 @@ export const healthModule: Module = async (app, deps) => {
         response: { 200: healthSummarySchema, ...errors },
       },
     },
-    async (req) => health.summary(authUser(req).userId),
+    async (req) => health.summary(await actorOf(req, deps.db)),
   );
 
   app.get(
@@ -80,7 +81,7 @@ export const healthModule: Module = async (app, deps) => {
         response: { 200: z.array(medicationSchema), ...errors },
       },
     },
-    async (req) => health.listMedications(authUser(req).userId),
+    async (req) => health.listMedications(await actorOf(req, deps.db)),
   );
   app.post(
     '/health/medications',
@@ -94,7 +95,7 @@ export const healthModule: Module = async (app, deps) => {
         response: { 201: medicationSchema, ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await health.createMedication(authUser(req).userId, req.body)),
+    async (req, reply) => reply.status(201).send(await health.createMedication(await actorOf(req, deps.db), req.body)),
   );
   app.patch(
     '/health/medications/:id',
@@ -109,13 +110,13 @@ export const healthModule: Module = async (app, deps) => {
         response: { 200: medicationSchema, ...errors },
       },
     },
-    async (req) => health.updateMedication(authUser(req).userId, req.params.id, req.body),
+    async (req) => health.updateMedication(await actorOf(req, deps.db), req.params.id, req.body),
   );
   app.delete(
     '/health/medications/:id',
     { ...auth, schema: { tags, summary: 'Delete a medication and its logs', ...secured, params: idParams } },
     async (req, reply) => {
-      await health.deleteMedication(authUser(req).userId, req.params.id);
+      await health.deleteMedication(await actorOf(req, deps.db), req.params.id);
       return reply.status(204).send();
     },
   );
@@ -132,7 +133,7 @@ export const healthModule: Module = async (app, deps) => {
         response: { 200: medicationLogSchema, ...errors },
       },
     },
-    async (req) => health.markTaken(authUser(req).userId, req.params.id, req.body.taken),
+    async (req) => health.markTaken(await actorOf(req, deps.db), req.params.id, req.body.taken),
   );
   app.get(
     '/health/medication-logs',
@@ -145,7 +146,7 @@ export const healthModule: Module = async (app, deps) => {
         response: { 200: z.array(medicationLogSchema), ...errors },
       },
     },
-    async (req) => health.listLogs(authUser(req).userId),
+    async (req) => health.listLogs(await actorOf(req, deps.db)),
   );
 
   app.get(
@@ -159,7 +160,7 @@ export const healthModule: Module = async (app, deps) => {
         response: { 200: z.array(screeningSchema), ...errors },
       },
     },
-    async (req) => health.listScreenings(authUser(req).userId),
+    async (req) => health.listScreenings(await actorOf(req, deps.db)),
   );
   app.post(
     '/health/screenings',
@@ -173,7 +174,7 @@ export const healthModule: Module = async (app, deps) => {
         response: { 201: screeningSchema, ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await health.createScreening(authUser(req).userId, req.body)),
+    async (req, reply) => reply.status(201).send(await health.createScreening(await actorOf(req, deps.db), req.body)),
   );
   app.put(
     '/health/screenings/:id',
@@ -188,13 +189,13 @@ export const healthModule: Module = async (app, deps) => {
         response: { 200: screeningSchema, ...errors },
       },
     },
-    async (req) => health.updateScreening(authUser(req).userId, req.params.id, req.body),
+    async (req) => health.updateScreening(await actorOf(req, deps.db), req.params.id, req.body),
   );
   app.delete(
     '/health/screenings/:id',
     { ...auth, schema: { tags, summary: 'Delete a screening', ...secured, params: idParams } },
     async (req, reply) => {
-      await health.deleteScreening(authUser(req).userId, req.params.id);
+      await health.deleteScreening(await actorOf(req, deps.db), req.params.id);
       return reply.status(204).send();
     },
   );

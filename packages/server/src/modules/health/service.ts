@@ -1,10 +1,10 @@
 import {
+  type Actor,
   type Clock,
   type createMedicationBody,
   type createScreeningBody,
   doseDate,
   dueMedications,
-  HEALTH_DISABLED,
   type HealthSummary,
   isScreeningOverdue,
   latestDate,
@@ -24,10 +24,11 @@ import {
 } from '@fmk/core';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { requireAccess } from '../../platform/access.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { timeZoneOf, type Vault } from '../../platform/vault.ts';
-import { activityLogsOf, contactPhotoKeys, contactsOf, featureEnabled } from '../activity/service.ts';
+import { activityLogsOf, contactPhotoKeys, contactsOf } from '../activity/service.ts';
 import {
   allMedicationLogs,
   allMedications,
@@ -56,10 +57,6 @@ export const POST_EXPOSURE_HOURS_REQUIRED = 'Enter how many hours after exposure
 export class HealthService {
   constructor(private readonly deps: HealthServiceDeps) {}
 
-  private async requireEnabled(userId: string): Promise<void> {
-    if (!(await featureEnabled(this.deps.db, userId, 'health'))) throw forbidden(HEALTH_DISABLED, 'feature_disabled');
-  }
-
   /** The browser's zone: reminders are pushed, and "today" is decided, on its wall clock. */
   async setTimeZone(userId: string, timeZone: string): Promise<void> {
     const { db, clock, vault } = this.deps;
@@ -74,13 +71,15 @@ export class HealthService {
     for (const m of await allMedications(db, vault, userId)) await scheduleMedication(db, userId, m, timeZone, now);
   }
 
-  async listMedications(userId: string): Promise<Medication[]> {
-    await this.requireEnabled(userId);
+  async listMedications(actor: Actor): Promise<Medication[]> {
+    requireAccess(actor, 'health.use');
+    const userId = actor.id;
     return (await allMedications(this.deps.db, this.deps.vault, userId)).slice(0, MEDICATIONS_LIMIT);
   }
 
-  async createMedication(userId: string, body: z.infer<typeof createMedicationBody>): Promise<Medication> {
-    await this.requireEnabled(userId);
+  async createMedication(actor: Actor, body: z.infer<typeof createMedicationBody>): Promise<Medication> {
+    requireAccess(actor, 'health.use');
+    const userId = actor.id;
     const data = checkedMedication(body);
     const { db, vault, clock } = this.deps;
     const med = await db.transaction().execute(async (trx) => {
@@ -91,8 +90,9 @@ export class HealthService {
     return presentMedication(med);
   }
 
-  async updateMedication(userId: string, id: string, patch: z.infer<typeof updateMedicationBody>): Promise<Medication> {
-    await this.requireEnabled(userId);
+  async updateMedication(actor: Actor, id: string, patch: z.infer<typeof updateMedicationBody>): Promise<Medication> {
+    requireAccess(actor, 'health.use');
+    const userId = actor.id;
     const { db, vault, clock } = this.deps;
     return db.transaction().execute(async (trx) => {
       const rec = await vault.get<MedicationData>(trx, userId, 'medication', id);
@@ -105,8 +105,9 @@ export class HealthService {
   }
 
   /** Deletes the medication and its logs (its schedule and reminder rows go with it). */
-  async deleteMedication(userId: string, id: string): Promise<void> {
-    await this.requireEnabled(userId);
+  async deleteMedication(actor: Actor, id: string): Promise<void> {
+    requireAccess(actor, 'health.use');
+    const userId = actor.id;
     const { db, vault } = this.deps;
     await db.transaction().execute(async (trx) => {
       if ((await vault.delete(trx, userId, 'medication', [id])) === 0) throw notFound(MEDICATION_NOT_FOUND);
@@ -124,8 +125,9 @@ export class HealthService {
    * Marks the current dose taken (spec section 4: updates today's log or creates one). The dose
    * is today's, or across midnight the one whose ±60-minute window is open.
    */
-  async markTaken(userId: string, id: string, taken: boolean): Promise<MedicationLog> {
-    await this.requireEnabled(userId);
+  async markTaken(actor: Actor, id: string, taken: boolean): Promise<MedicationLog> {
+    requireAccess(actor, 'health.use');
+    const userId = actor.id;
     const { db, vault, clock } = this.deps;
     return db.transaction().execute(async (trx) => {
       // The user row's lock orders concurrent marks, so a dose never gets two logs.
@@ -145,24 +147,28 @@ export class HealthService {
     });
   }
 
-  async listLogs(userId: string): Promise<MedicationLog[]> {
-    await this.requireEnabled(userId);
+  async listLogs(actor: Actor): Promise<MedicationLog[]> {
+    requireAccess(actor, 'health.use');
+    const userId = actor.id;
     return (await allMedicationLogs(this.deps.db, this.deps.vault, userId)).slice(0, MEDICATION_LOGS_LIMIT);
   }
 
-  async listScreenings(userId: string): Promise<Screening[]> {
-    await this.requireEnabled(userId);
+  async listScreenings(actor: Actor): Promise<Screening[]> {
+    requireAccess(actor, 'health.use');
+    const userId = actor.id;
     return (await allScreenings(this.deps.db, this.deps.vault, userId)).slice(0, SCREENINGS_LIMIT);
   }
 
-  async createScreening(userId: string, body: z.infer<typeof createScreeningBody>): Promise<Screening> {
-    await this.requireEnabled(userId);
+  async createScreening(actor: Actor, body: z.infer<typeof createScreeningBody>): Promise<Screening> {
+    requireAccess(actor, 'health.use');
+    const userId = actor.id;
     const data: ScreeningData = { date: body.date, tests: [...new Set(body.tests)], results: body.results };
     return presentScreening(await this.deps.vault.insert(this.deps.db, userId, 'screening', data));
   }
 
-  async updateScreening(userId: string, id: string, body: z.infer<typeof createScreeningBody>): Promise<Screening> {
-    await this.requireEnabled(userId);
+  async updateScreening(actor: Actor, id: string, body: z.infer<typeof createScreeningBody>): Promise<Screening> {
+    requireAccess(actor, 'health.use');
+    const userId = actor.id;
     const { db, vault } = this.deps;
     const rec = await vault.get<ScreeningData>(db, userId, 'screening', id);
     if (!rec) throw notFound(SCREENING_NOT_FOUND);
@@ -171,14 +177,16 @@ export class HealthService {
     return presentScreening({ ...rec, data });
   }
 
-  async deleteScreening(userId: string, id: string): Promise<void> {
-    await this.requireEnabled(userId);
+  async deleteScreening(actor: Actor, id: string): Promise<void> {
+    requireAccess(actor, 'health.use');
+    const userId = actor.id;
     if ((await this.deps.vault.delete(this.deps.db, userId, 'screening', [id])) === 0) throw notFound(SCREENING_NOT_FOUND);
   }
 
   /** The red dot and /track, decided in the user's zone: due reminders, overdue screening, suggestion. */
-  async summary(userId: string): Promise<HealthSummary> {
-    await this.requireEnabled(userId);
+  async summary(actor: Actor): Promise<HealthSummary> {
+    requireAccess(actor, 'health.use');
+    const userId = actor.id;
     const { db, vault, clock } = this.deps;
     const timeZone = await timeZoneOf(db, userId);
     const now = localTimeIn(clock.now(), timeZone);
