@@ -15,7 +15,7 @@ import {
   snap,
 } from '@fmk/core';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { thumbnailURL } from '../../platform/media/files.ts';
+import { userCard } from '../../platform/present.ts';
 import { CruiseMessages, requireCruising } from './access.ts';
 import {
   addAttendee,
@@ -51,7 +51,7 @@ export function toEventSummary(r: EventRow, viewerId: string, from: LatLng | nul
     attendees: r.attendees ?? 0,
     attending: Boolean(r.attending),
     mine: r.creator_id === viewerId,
-    creator: { uid: r.creator_id, displayName: r.creator_name, photoURL: thumbnailURL(r.creator_photo) },
+    creator: userCard({ id: r.creator_id, display_name: r.creator_name, photo_url: r.creator_photo }),
   };
 }
 
@@ -123,7 +123,7 @@ export class EventService {
           id: c.id,
           body: c.body,
           createdAt: c.created_at.toISOString(),
-          author: { uid: c.user_id, displayName: c.display_name, photoURL: thumbnailURL(c.photo_url) },
+          author: userCard({ id: c.user_id, display_name: c.display_name, photo_url: c.photo_url }),
         }),
       ),
     };

@@ -1,16 +1,8 @@
-import {
-  distanceLabel,
-  type LatLng,
-  NEARBY_WINDOW_MS,
-  type NearbyCruiser,
-  type NearbyPage,
-  type NearbyQuery,
-  snappedDistanceKm,
-} from '@fmk/core';
+import { NEARBY_WINDOW_MS, type NearbyPage, type NearbyQuery } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
 import { chordForKm } from '../../platform/geo.ts';
-import { thumbnailURL } from '../../platform/media/files.ts';
 import { checkCruising } from './access.ts';
+import { toNearbyCruiser } from './present.ts';
 import {
   cruiserOf,
   type NearbyRow,
@@ -53,26 +45,6 @@ export async function widenNearby(db: Db, s: NearbySearch, n: number, first: Nea
     rows = await nearbyQuery(db, s, n, k * 8).execute();
   }
   return rows;
-}
-
-/**
- * The one place a nearby row becomes what the client sees: his cell centre (never finer; none at
- * all when he chose approximate precision), a distance label between cell centres as the grid
- * gives it, his now profile, and his Right Now only when he has Right Now on.
- */
-export function toNearbyCruiser(r: NearbyRow, viewer: LatLng, units: 'imperial' | 'metric'): NearbyCruiser {
-  return {
-    uid: r.id,
-    displayName: r.display_name,
-    age: r.age,
-    photoURL: thumbnailURL(r.photo_url),
-    distance: distanceLabel(snappedDistanceKm(viewer, { lat: r.lat, lng: r.lng }), units),
-    cell: r.location_precision === 'approximate' ? null : { lat: r.lat, lng: r.lng },
-    position: r.position,
-    lookingFor: Array.isArray(r.looking_for) ? r.looking_for.filter((x): x is string => typeof x === 'string') : [],
-    rightNow: r.right_now_enabled ? (r.session_right_now ?? r.profile_right_now ?? null) : null,
-    endsAt: r.ends_at.toISOString(),
-  };
 }
 
 /** GET /cruise/nearby (issue 7 item 2; spec section 7 "List active nearby users"). */

@@ -5,7 +5,7 @@ import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { otherMemberOf } from '../../db/fragments.ts';
 import type { DB, Db } from '../../db/index.ts';
 import { blockedEitherWay, notBlocked } from '../../platform/blocks/repo.ts';
-import { thumbnailURL } from '../../platform/media/files.ts';
+import { userCard } from '../../platform/present.ts';
 
 /** The columns of a user the game reads. */
 export interface GameUserRow {
@@ -268,7 +268,7 @@ export async function listMatches(db: Db, viewerId: string, pair?: [string, stri
     matchedAt: r.matched_at.toISOString(),
     createdAt: r.created_at.toISOString(),
     conversationId: r.conversation_id ?? '',
-    other: { uid: r.other_id, displayName: r.display_name, photoURL: thumbnailURL(r.photo_url) },
+    other: userCard({ id: r.other_id, display_name: r.display_name, photo_url: r.photo_url }),
   }));
 }
 

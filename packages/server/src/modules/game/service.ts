@@ -21,7 +21,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import { type Bus, withEvents } from '../../platform/bus.ts';
 import { badRequest, conflict, limitReached, notFound } from '../../platform/errors.ts';
-import { thumbnailURL } from '../../platform/media/files.ts';
+import { userCard } from '../../platform/present.ts';
 import type { Notifier } from '../../platform/push.ts';
 import { unreadConversationCount } from '../messaging/service.ts';
 import type { GameUserRow } from './repo.ts';
@@ -156,7 +156,7 @@ export class GameService {
         matchedAt: now.toISOString(),
         createdAt: m.createdAt.toISOString(),
         conversationId,
-        other: { uid: other.id, displayName: other.display_name, photoURL: thumbnailURL(other.photo_url) },
+        other: userCard(other),
       });
       match = seenBy(target);
       emit([chooserId], { type: 'match', match, new: m.created });
@@ -175,7 +175,7 @@ export class GameService {
       emit([targetId], {
         type: 'super',
         kind: action === 'fuck' ? 'super-fuck' : 'super-marry',
-        from: { uid: chooser.id, displayName: chooser.display_name, photoURL: thumbnailURL(chooser.photo_url) },
+        from: userCard(chooser),
       });
     }
 
@@ -205,9 +205,7 @@ export class GameService {
       redacted,
       items: rows.map((r) => ({
         // Free users get blurred cards: the identity never leaves the server.
-        user: redacted
-          ? null
-          : { uid: r.chooser_id, displayName: r.display_name, age: r.age, photoURL: thumbnailURL(r.photo_url) },
+        user: redacted ? null : { ...userCard({ ...r, id: r.chooser_id }), age: r.age },
         action: r.action,
         super: r.is_super,
         at: r.updated_at.toISOString(),

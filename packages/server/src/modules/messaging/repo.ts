@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { otherMemberOf } from '../../db/fragments.ts';
 import type { Db } from '../../db/index.ts';
 import { blockedEitherWay, notBlocked } from '../../platform/blocks/repo.ts';
-import { thumbnailURL } from '../../platform/media/files.ts';
+import { userCard } from '../../platform/present.ts';
 import type { Storage } from '../../platform/storage.ts';
 
 /** True when either user blocked the other. */
@@ -54,7 +54,9 @@ export async function listConversations(db: Db, me: string, opts: { id?: string;
       mode: r.mode,
       matchType: r.match_type,
       isAccepted: r.is_accepted,
-      other: { uid: r.other_id, displayName: r.display_name, photoURL: thumbnailURL(r.photo_url), isOnline: r.is_online },
+      // Online as the presence events to partners tell it (live/presence.ts), whatever his
+      // showOnlineStatus: core's presence.see would hide it. Kept as it was; both change together.
+      other: { ...userCard({ id: r.other_id, display_name: r.display_name, photo_url: r.photo_url }), isOnline: r.is_online },
       lastMessage:
         r.m_id && r.m_sender && r.m_type && r.m_at
           ? { id: r.m_id, senderId: r.m_sender, type: r.m_type, content: r.m_content ?? '', timestamp: r.m_at.toISOString() }

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { type Bus, withEvents } from '../../platform/bus.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { thumbnailURL } from '../../platform/media/files.ts';
+import { userCard } from '../../platform/present.ts';
 import * as repo from './repo.ts';
 
 export interface SafetyServiceDeps {
@@ -43,9 +43,7 @@ export class SafetyService {
   async listBlocked(me: string): Promise<BlockedUser[]> {
     const rows = await repo.listBlockedBy(this.deps.db, me);
     return rows.map((r) => ({
-      uid: r.id,
-      displayName: r.display_name,
-      photoURL: thumbnailURL(r.photo_url),
+      ...userCard(r),
       blockedAt: r.created_at.toISOString(),
     }));
   }

@@ -1,0 +1,24 @@
+import type { LatLng, NearbyCruiser } from '@fmk/core';
+import { presentUser } from '../../platform/present.ts';
+import type { NearbyRow } from './repo.ts';
+
+/**
+ * A nearby row as the client sees it: the shared privacy step (platform/present.ts), his cell
+ * centre only when he chose exact precision (approximate lists him without a pin), his now
+ * profile, and the session's Right Now text before the profile's.
+ */
+export function toNearbyCruiser(r: NearbyRow, viewer: LatLng, units: 'imperial' | 'metric'): NearbyCruiser {
+  const p = presentUser({ ...r, right_now: r.session_right_now ?? r.profile_right_now }, { centre: viewer, units });
+  return {
+    uid: p.uid,
+    displayName: p.displayName,
+    age: p.age,
+    photoURL: p.photoURL,
+    distance: p.distance,
+    cell: r.location_precision === 'approximate' ? null : { lat: r.lat, lng: r.lng },
+    position: r.position,
+    lookingFor: Array.isArray(r.looking_for) ? r.looking_for.filter((x): x is string => typeof x === 'string') : [],
+    rightNow: p.rightNow,
+    endsAt: r.ends_at.toISOString(),
+  };
+}

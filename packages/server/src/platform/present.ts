@@ -1,0 +1,70 @@
+import { type LatLng, observedDistanceLabel } from '@fmk/core';
+import { thumbnailURL } from './media/files.ts';
+
+/**
+ * Another user as a repo row carries him into a list (grid, nearby, matches, likes, conversations,
+ * events, the blocked list). Name and photo always; each optional column adds its field.
+ */
+export interface OtherUserRow {
+  id: string;
+  display_name: string | null;
+  photo_url: string | null;
+  age?: number | null;
+  /** His stored cell centre: the answer carries a distance label from it, never the point. */
+  lat?: number;
+  lng?: number;
+  is_online?: boolean | null;
+  /** His showOnlineStatus; null (no settings row yet) is its default, shown. Not selected: hidden. */
+  show_online_status?: boolean | null;
+  right_now_enabled?: boolean | null;
+  /** His Right Now text, shown only while he has Right Now on. */
+  right_now?: string | null;
+}
+
+/** Who looks: his own cell centre and his units, for distance labels. */
+export interface Onlooker {
+  centre: LatLng;
+  units: 'imperial' | 'metric';
+}
+
+export interface PresentedUser {
+  uid: string;
+  displayName: string | null;
+  age: number | null;
+  /** The photo's thumbnail (a list never needs the full photo, up to 1600 px). */
+  photoURL: string | null;
+  /** Bucketed, between cell centres ('< 1 km', '5 km', '50+ km'); null without an onlooker. */
+  distance: string | null;
+  isOnline: boolean | null;
+  rightNow: string | null;
+}
+
+/**
+ * The one privacy step between a row about another user and an answer (STYLE.md #5 "present"):
+ * a distance label between cell centres, never coordinates or a number; online status only when
+ * he shows it (core's presence.see); Right Now only while he has it on; the photo as a thumbnail.
+ * Answers take the fields their schema has.
+ */
+export function presentUser(row: OtherUserRow & LatLng, onlooker: Onlooker): PresentedUser & { distance: string };
+export function presentUser(row: OtherUserRow): PresentedUser;
+export function presentUser(row: OtherUserRow, onlooker?: Onlooker): PresentedUser {
+  const shown = row.show_online_status !== undefined && row.show_online_status !== false;
+  return {
+    uid: row.id,
+    displayName: row.display_name,
+    age: row.age ?? null,
+    photoURL: thumbnailURL(row.photo_url),
+    distance:
+      onlooker && row.lat !== undefined && row.lng !== undefined
+        ? observedDistanceLabel(onlooker.centre, { lat: row.lat, lng: row.lng }, onlooker.units)
+        : null,
+    isOnline: shown ? (row.is_online ?? null) : null,
+    rightNow: row.right_now_enabled ? (row.right_now ?? null) : null,
+  };
+}
+
+/** The short card most answers carry for another user: id, name, thumbnail. */
+export function userCard(row: OtherUserRow): { uid: string; displayName: string | null; photoURL: string | null } {
+  const p = presentUser(row);
+  return { uid: p.uid, displayName: p.displayName, photoURL: p.photoURL };
+}
