@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientCache } from '../../shared/clientCache.ts';
 import { json, me, publicProfile, serve, session, signInStored, start } from '../../test/fixtures.tsx';
@@ -116,5 +117,34 @@ describe('profile view /profile/:userId', () => {
     start('/profile/nobody');
     expect(await screen.findByRole('heading', { name: "This profile isn't available" })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the grid' })).toBeTruthy();
+  });
+
+  it('says it opens when back online, instead of spinning, when offline with nothing saved', async () => {
+    let online = false;
+    serve({ 'GET /api/v1/auth/session': session(user), 'GET /api/v1/users/u2': () => json(200, publicProfile()) });
+    const served = globalThis.fetch;
+    // Offline, nothing answers (any answer would prove the network is there).
+    const tried: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+        tried.push(String(input));
+        return online ? served(input, init) : Promise.reject(new TypeError('Failed to fetch'));
+      }),
+    );
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    onlineManager.setOnline(false);
+    try {
+      start('/profile/u2');
+      expect(await screen.findByText("This profile opens when you're back online.")).toBeTruthy();
+      expect(tried.filter((u) => u.endsWith('/users/u2'))).toEqual([]);
+      online = true;
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+      await act(async () => onlineManager.setOnline(true));
+      expect(await screen.findByRole('heading', { level: 1, name: /Alex/ })).toBeTruthy();
+    } finally {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+      onlineManager.setOnline(true);
+    }
   });
 });

@@ -11,6 +11,7 @@ import {
 import { type ReactNode, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
+import { waitingForNetwork } from '../../shared/online.ts';
 import { useAppPreferences } from '../../shared/usePreferences.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { ChipGroup } from '../../ui/Chips.tsx';
@@ -27,6 +28,7 @@ import {
   ShieldIcon,
   UserIcon,
 } from '../../ui/icons.tsx';
+import { OfflineState } from '../../ui/OfflineState.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { ActionBar, type StampHandle, StampLayer } from '../game/ActionBar.tsx';
 import { useSelect } from '../game/useSelect.ts';
@@ -63,6 +65,14 @@ function TopBar({ children }: { children?: ReactNode }) {
 
 function ProfileView({ userId }: { userId: string }) {
   const query = useProfileQuery(userId);
+  // Not saved on the phone (only what the grid and chats show is): say so rather than spin.
+  if (waitingForNetwork(query))
+    return (
+      <>
+        <TopBar />
+        <OfflineState body="This profile opens when you're back online." />
+      </>
+    );
   if (query.isPending) return <ProfileSkeleton />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.code === 'limit_reached') {
