@@ -1,4 +1,4 @@
-import type { Conversation, Message, Photo } from '@fmk/core';
+import { type Conversation, type Message, type Photo, TIER_LIMITS } from '@fmk/core';
 import { sql } from 'kysely';
 import { otherMemberOf } from '../../db/fragments.ts';
 import type { Db } from '../../db/index.ts';
@@ -120,6 +120,37 @@ export type MessageRow = Awaited<ReturnType<ReturnType<typeof messagesQuery>['ex
 
 /** A row of fmk_send_message: the message, whether this call created it, and what the send needs next. */
 export type SentMessageRow = MessageRow & { created: boolean; sender_name: string | null; other_online: boolean | null };
+
+/** Messages per day by tier (core's TIER_LIMITS): the parameter fmk_send_message checks against. */
+const MESSAGE_LIMITS = JSON.stringify(
+  Object.fromEntries(Object.entries(TIER_LIMITS).map(([tier, limits]) => [tier, limits.messagesPerDay])),
+);
+
+export interface NewMessage {
+  id: string;
+  senderId: string;
+  conversationId: string;
+  clientId: string;
+  type: string;
+  content: string;
+  photoId: string | null;
+  now: Date;
+  /** The sender's UTC day (YYYY-MM-DD): the day his message counter counts. */
+  day: string;
+}
+
+/**
+ * Sends a message in one statement: fmk_send_message, PL/pgSQL the migrations create (the
+ * checks, locks and writes in one round trip). Its definition as the database has it is
+ * send-message.sql beside this file; send-message.test.ts holds the database to that file and the
+ * function's tier rule to core's, case by case. Refusals are raised as SQLSTATEs of class FK
+ * (FK401 sender, FK404 conversation, FK429 limit with the tier, FK400 photo, FK409 client id).
+ */
+export async function sendMessage(db: Db, m: NewMessage): Promise<SentMessageRow | undefined> {
+  const res = await sql<SentMessageRow>`select * from fmk_send_message(${m.id}, ${m.senderId}, ${m.conversationId},
+    ${m.clientId}, ${m.type}, ${m.content}, ${m.photoId}, ${m.now}, ${m.day}::date, ${MESSAGE_LIMITS}::jsonb)`.execute(db);
+  return res.rows[0];
+}
 
 export function messageById(db: Db, id: string): Promise<MessageRow | undefined> {
   return messagesQuery(db).where('m.id', '=', id).executeTakeFirst();

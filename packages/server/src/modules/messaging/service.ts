@@ -17,7 +17,6 @@ import {
   type Photo,
   type SendMessage,
   showsReadReceipts,
-  TIER_LIMITS,
   type Tier,
   TYPING_TIMEOUT_MS,
   utcDayStart,
@@ -43,11 +42,6 @@ export interface MessagingServiceDeps {
 }
 
 type Emit = (to: readonly string[], event: LiveServerEvent) => void;
-
-/** Messages per day by tier (core's TIER_LIMITS), the parameter fmk_send_message checks against. */
-const MESSAGE_LIMITS = JSON.stringify(
-  Object.fromEntries(Object.entries(TIER_LIMITS).map(([tier, limits]) => [tier, limits.messagesPerDay])),
-);
 
 /** The API error for fmk_send_message's own SQLSTATEs (class FK); anything else is rethrown. */
 function sendError(err: unknown): unknown {
@@ -240,7 +234,7 @@ export class MessagingService {
   /**
    * Sends a message. Idempotent by clientId: a retry returns the first message (`created` false)
    * and writes nothing. The daily tier limit counts new messages only. The checks and writes run
-   * in the database as one statement (fmk_send_message, see its migration): one round trip.
+   * in the database as one statement (repo.sendMessage: fmk_send_message): one round trip.
    */
   async send(me: string, conversationId: string, body: SendMessage): Promise<{ message: Message; created: boolean }> {
     const { db, bus, clock, storage } = this.deps;
@@ -249,9 +243,7 @@ export class MessagingService {
     const photoId = body.type === 'photo' ? (body.photoId ?? '') : null;
     let row: repo.SentMessageRow | undefined;
     try {
-      const res = await sql<repo.SentMessageRow>`select * from fmk_send_message(${randomUUID()}, ${me}, ${conversationId},
-        ${body.clientId}, ${body.type}, ${body.content}, ${photoId}, ${now}, ${day}::date, ${MESSAGE_LIMITS}::jsonb)`.execute(db);
-      row = res.rows[0];
+      row = await repo.sendMessage(db, { id: randomUUID(), senderId: me, conversationId, ...body, photoId, now, day });
     } catch (err) {
       throw sendError(err);
     }

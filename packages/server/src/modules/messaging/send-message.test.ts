@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { can, matchPair, messageLimitText, TIER_LIMITS, TIERS, type Tier, utcDayStart } from '@fmk/core';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { signUpMember } from '../../../test/factories.ts';
+import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
+import type { Db } from '../../db/index.ts';
+import { loadActor, loadSubject } from '../../platform/access.ts';
+import { sendMessage } from './repo.ts';
+
+/**
+ * The message send is PL/pgSQL the migrations create (fmk_send_message, called by repo.ts
+ * sendMessage). Two things hold it: send-message.sql beside the repo is its definition as the
+ * database has it, so a migration that changes it shows as a diff of that file; and its daily
+ * tier limit answers as core's rule (can 'message.send'), case by case around each limit.
+ */
+
+/** The send and the helper it calls, as pg_get_functiondef prints them, without the schema. */
+async function sendFunctions(db: Db): Promise<string> {
+  const { rows } = await sql<{ name: string; def: string }>`
+    select p.proname as name, pg_get_functiondef(p.oid) as def
+      from pg_proc p
+     where p.pronamespace = current_schema()::regnamespace
+       and p.proname in ('fmk_send_message', 'fmk_earlier_message')
+     order by p.proname desc`.execute(db);
+  expect(rows.map((r) => r.name)).toEqual(['fmk_send_message', 'fmk_earlier_message']);
+  const header = [
+    '-- fmk_send_message (and fmk_earlier_message, which it calls) as the migrations leave them:',
+    "-- pg_get_functiondef without the schema. Written by send-message.test.ts ('vitest -u' after a",
+    '-- migration that changes the send); the test fails while this file and the database differ.',
+  ];
+  return `${[...header, '', ...rows.map((r) => `${r.def.replace(/FUNCTION [a-z0-9_]+\.fmk_/, 'FUNCTION fmk_').trimEnd()};\n`)].join('\n')}`;
+}
+
+/** Sent today before this send: each side of every limit, nothing, and far past any. */
+const SENT_TODAY = [
+  0,
+  ...new Set(
+    Object.values(TIER_LIMITS)
+      .map((l) => l.messagesPerDay)
+      .filter((n) => n > 0)
+      .flatMap((n) => [n - 1, n, n + 1]),
+  ),
+  10_000,
+];
+
+describe.each(DB_KINDS)('fmk_send_message on %s', (kind) => {
+  const t = useTestApp(kind);
+
+  it('is defined as send-message.sql says', async () => {
+    await expect(await sendFunctions(t().db)).toMatchFileSnapshot('./send-message.sql');
+  });
+
+  it("accepts or refuses as core's message.send does, for every tier, lifetime premium and count around the limits", async () => {
+    const { app, db, clock } = t();
+    const [a, b] = [await signUpMember(app, db), await signUpMember(app, db)];
+    const me = a.user.uid;
+    const now = clock.now();
+    const day = utcDayStart(now).toISOString().slice(0, 10);
+    const [userA, userB] = matchPair(me, b.user.uid);
+    const conversationId = randomUUID();
+    await db
+      .insertInto('conversations')
+      .values({ id: conversationId, user_a: userA, user_b: userB, created_at: now, updated_at: now, last_activity: now })
+      .execute();
+
+    const cases: Array<{ tier: Tier; lifetime: boolean; sent: number; core: string; sql: string }> = [];
+    for (const tier of TIERS) {
+      for (const lifetime of [false, true]) {
+        await db
+          .updateTable('users')
+          .set({ subscription_tier: tier, has_lifetime_premium: lifetime })
+          .where('id', '=', me)
+          .execute();
+        for (const sent of SENT_TODAY) {
+          await db
+            .insertInto('message_counters')
+            .values({ user_id: me, day, count: sent })
+            .onConflict((oc) => oc.columns(['user_id', 'day']).doUpdateSet({ count: sent }))
+            .execute();
+          const actor = (await loadActor(db, me))!;
+          const decision = can(
+            { ...actor, usage: { ...actor.usage, messagesToday: sent } },
+            'message.send',
+            await loadSubject(db, actor, b.user.uid, now),
+          );
+          const outcome = await sendMessage(db, {
+            id: randomUUID(),
+            senderId: me,
+            conversationId,
+            clientId: randomUUID(),
+            type: 'text',
+            content: 'hello',
+            photoId: null,
+            now,
+            day,
+          }).then(
+            (row) => (row?.created ? 'sent' : 'no row'),
+            // FK429 names the tier whose limit was reached; the service answers with its text.
+            (err: { code?: string; message?: string }) =>
+              err.code === 'FK429' ? `refused: ${messageLimitText(err.message as Tier)}` : `error ${err.code}: ${err.message}`,
+          );
+          cases.push({
+            tier,
+            lifetime,
+            sent,
+            core: decision.allowed ? 'sent' : `refused: ${decision.message}`,
+            sql: outcome,
+          });
+        }
+      }
+    }
+    expect(cases.filter((c) => c.core !== c.sql)).toEqual([]);
+    // Both answers come up, for each tier with a limit: the table is not all one outcome.
+    expect(cases.filter((c) => c.sql === 'sent').length).toBeGreaterThan(0);
+    for (const tier of ['free', 'premium'] as const) {
+      expect(cases.some((c) => c.tier === tier && !c.lifetime && c.sql.startsWith('refused'))).toBe(true);
+    }
+  });
+});
