@@ -77,6 +77,8 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
     PUSH_ENABLED: 'false',
+    // Production wants a mail server; a benchmark sends no mail, so none listens there.
+    SMTP_URL: 'smtp://127.0.0.1:2525',
     TOKEN_SECRET: 'cruise-bench-token-secret-0123456789abcdef0123456789',
     EMAIL_HASH_KEY: 'cruise-bench-email-hash-key-0123456789abcdef01234567',
     HEALTH_KEY: 'cruise-bench-health-key-0123456789abcdef0123456789ab',

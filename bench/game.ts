@@ -174,6 +174,8 @@ export async function startBenchServer(
       EMAIL_HASH_KEY: randomBytes(32).toString('hex'),
       HEALTH_KEY: randomBytes(32).toString('hex'),
       WEB_DIST: path.join(dataDir, 'no-web'),
+      // Production wants a mail server; a benchmark sends no mail, so none listens there.
+      SMTP_URL: 'smtp://127.0.0.1:2525',
       ...vapidEnv(),
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -14,6 +14,7 @@ import { type Bus, LocalBus, PgBus } from './platform/bus.ts';
 import { registerApiCompression } from './platform/compress.ts';
 import type { Config } from './platform/config.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { registerFileRoutes } from './platform/media/files.ts';
 import type { AppDeps } from './platform/module.ts';
 import { PushService } from './platform/push.ts';
@@ -36,6 +37,8 @@ export interface CreateAppOptions {
   storage?: Storage;
   /** Defaults to the database's: LISTEN/NOTIFY on PostgreSQL, in-process on PGlite. */
   bus?: Bus;
+  /** Defaults to the configuration's: SMTP_URL's server, or the outbox folder. */
+  mailer?: Mailer;
   logger?: boolean;
 }
 
@@ -126,6 +129,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
         : new LocalBus()),
     push,
     notifier: new PushNotifier({ db: database.db, push, log: app.log }),
+    mail: opts.mailer ?? createMailer(config, app.log),
   };
 
   app.decorateRequest('auth', null);
@@ -151,6 +155,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   await registerWebApp(app, config.webDist);
   app.addHook('onClose', async () => {
     await deps.notifier.settle();
+    await deps.mail.close();
     await deps.bus.close();
     await database.close();
   });

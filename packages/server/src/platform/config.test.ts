@@ -12,6 +12,8 @@ const tempDir = () => {
   return d;
 };
 const SECRETS = { TOKEN_SECRET: 'x'.repeat(40), EMAIL_HASH_KEY: 'y'.repeat(40), HEALTH_KEY: 'z'.repeat(40) };
+/** Production needs a mail server too; nothing is sent in these tests. */
+const SMTP = { SMTP_URL: 'smtp://127.0.0.1:2525' };
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
@@ -90,21 +92,37 @@ describe('configuration', () => {
   it('stops production with one message naming every missing secret', () => {
     const dir = tempDir();
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, PUSH_ENABLED: 'false' })).toThrowError(
-      new ConfigError('Missing required environment variables: TOKEN_SECRET, EMAIL_HASH_KEY, HEALTH_KEY'),
+      new ConfigError('Missing required environment variables: TOKEN_SECRET, EMAIL_HASH_KEY, HEALTH_KEY, SMTP_URL'),
     );
     expect(() =>
-      loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, PUSH_ENABLED: 'false', TOKEN_SECRET: 'x'.repeat(40) }),
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, PUSH_ENABLED: 'false', ...SMTP, TOKEN_SECRET: 'x'.repeat(40) }),
     ).toThrowError('Missing required environment variables: EMAIL_HASH_KEY, HEALTH_KEY');
     const ok = loadConfig({
       NODE_ENV: 'production',
       DATA_DIR: dir,
       PUSH_ENABLED: 'false',
+      ...SMTP,
       TOKEN_SECRET: 'x'.repeat(40),
       EMAIL_HASH_KEY: 'y'.repeat(40),
       HEALTH_KEY: 'z'.repeat(40),
     });
     expect(ok.env).toBe('production');
     expect(ok.vapid).toBeNull();
+    expect(ok.mail.smtpUrl).toBe(SMTP.SMTP_URL);
+  });
+
+  it('mail: SMTP_URL and MAIL_FROM, or the outbox folder under DATA_DIR when SMTP_URL is unset', () => {
+    const dir = tempDir();
+    const dev = loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://app.example.com' });
+    expect(dev.mail).toEqual({ smtpUrl: null, from: 'no-reply@app.example.com', outboxDir: path.join(dir, 'outbox') });
+    const smtp = loadConfig({
+      DATA_DIR: dir,
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      MAIL_FROM: 'Account <a@example.com>',
+    });
+    expect(smtp.mail.smtpUrl).toBe('smtps://u:p@mail.example.com:465');
+    expect(smtp.mail.from).toBe('Account <a@example.com>');
+    expect(() => loadConfig({ DATA_DIR: dir, SMTP_URL: 'http://mail.example.com' })).toThrowError(/SMTP_URL must be an smtp/);
   });
 
   it('reports every invalid variable together', () => {
@@ -136,10 +154,10 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir, PUSH_ENABLED: 'false' }).vapid).toBeNull();
     expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test' }).vapid).toBeNull();
 
-    const secrets = { TOKEN_SECRET: 'x'.repeat(40), EMAIL_HASH_KEY: 'y'.repeat(40), HEALTH_KEY: 'z'.repeat(40) };
+    const secrets = { TOKEN_SECRET: 'x'.repeat(40), EMAIL_HASH_KEY: 'y'.repeat(40), HEALTH_KEY: 'z'.repeat(40), ...SMTP };
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir })).toThrowError(
       new ConfigError(
-        'Missing required environment variables: TOKEN_SECRET, EMAIL_HASH_KEY, HEALTH_KEY, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT',
+        'Missing required environment variables: TOKEN_SECRET, EMAIL_HASH_KEY, HEALTH_KEY, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, SMTP_URL',
       ),
     );
     expect(() =>

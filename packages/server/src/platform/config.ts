@@ -58,6 +58,12 @@ const envSchema = z.object({
     .string()
     .refine((v) => /^(mailto:.+@.+|https:\/\/.+)$/.test(v), 'VAPID_SUBJECT must be a mailto: address or an https: URL')
     .optional(),
+  // Outgoing mail: unset outside production, mails are written to DATA_DIR/outbox instead (platform/mail).
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\/[^/]+/.test(v), 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).optional(),
 });
 
 const VAPID_KEYS = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const;
@@ -100,6 +106,8 @@ export interface Config {
   /** The cruise map's tile URL template, or null: markers on a plain background. */
   mapTileUrl: string | null;
   mapTileAttribution: string | null;
+  /** Outgoing mail: the SMTP server, or null (development, tests): each mail goes to `outboxDir`. */
+  mail: { smtpUrl: string | null; from: string; outboxDir: string };
 }
 
 export class ConfigError extends Error {
@@ -130,6 +138,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production') {
+    // One message naming every missing variable, so a deploy is fixed in one go.
+    const missing = [...SECRET_KEYS.filter((k) => !e[k]), ...missingVapid(e), ...(e.SMTP_URL ? [] : ['SMTP_URL'])];
+    if (missing.length) throw new ConfigError(`Missing required environment variables: ${missing.join(', ')}`);
+  }
   const dataDir = resolveDataDir(env, e.DATA_DIR);
   const secrets = resolveSecrets(e, dataDir);
   const vapid = resolveVapid(e, dataDir);
@@ -137,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
     throw new ConfigError('Google sign-in needs all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -145,7 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbDir: path.join(dataDir, 'db'),
     filesDir: path.join(dataDir, 'files'),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'packages/web/dist')),
     tokenSecret: secrets.TOKEN_SECRET,
@@ -165,6 +179,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapid,
     mapTileUrl: e.MAP_TILE_URL || null,
     mapTileAttribution: e.MAP_TILE_ATTRIBUTION || null,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
   };
 }
 
@@ -173,9 +192,7 @@ function resolveSecrets(e: z.infer<typeof envSchema>, dataDir: string): Record<S
   for (const k of SECRET_KEYS) if (e[k]) given[k] = e[k];
   const missing = SECRET_KEYS.filter((k) => !given[k]);
   if (missing.length === 0) return given as Record<SecretKey, string>;
-  if (e.NODE_ENV === 'production') {
-    throw new ConfigError(`Missing required environment variables: ${[...missing, ...missingVapid(e)].join(', ')}`);
-  }
+  // Production never gets here with one missing (loadConfig's first check).
   const file = path.join(dataDir, 'secrets.json');
   const stored = readStored(file);
   let changed = false;
@@ -212,10 +229,6 @@ function missingVapid(e: z.infer<typeof envSchema>): string[] {
  */
 function resolveVapid(e: z.infer<typeof envSchema>, dataDir: string): VapidConfig | null {
   if (e.PUSH_ENABLED === false) return null;
-  if (e.NODE_ENV === 'production') {
-    const missing = missingVapid(e);
-    if (missing.length > 0) throw new ConfigError(`Missing required environment variables: ${missing.join(', ')}`);
-  }
   if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY) {
     return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? DEV_VAPID_SUBJECT };
   }

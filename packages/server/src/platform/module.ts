@@ -11,6 +11,7 @@ import type { Database, Db } from '../db/index.ts';
 import type { TokenService } from './auth.ts';
 import type { Bus } from './bus.ts';
 import type { Config } from './config.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { Notifier, PushService } from './push.ts';
 import type { Storage } from './storage.ts';
 
@@ -34,6 +35,8 @@ export interface AppDeps {
    * live socket and allows pushes. Call after the transaction commits; never throws.
    */
   notifier: Notifier;
+  /** Outgoing mail (SMTP, or the development outbox); `send` queues and never throws. */
+  mail: Mailer;
 }
 
 /** The Fastify instance a feature module gets: zod schemas type its requests and replies. */
