@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AccessMessages, type Actor, CLICKABLE_UPSELL, DENY_REASONS, type DenyReason, Messages } from '@fmk/core';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { block, makeStaff, setTier, signUp, signUpMember } from '../../test/factories.ts';
+import { block, finishOnboarding, makeStaff, setTier, signUp, signUpMember } from '../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../test/harness.ts';
 import { accessError, actorOf, loadActor, loadSubject, requireAccess } from './access.ts';
 import { AppError } from './errors.ts';
@@ -100,6 +100,33 @@ describe.each(DB_KINDS)('the access layer on %s', (kind) => {
     expect((await first).id).toBe(u.user.uid);
     const gone = { auth: { userId: 'nobody', sessionId: 's', expiresAt: new Date() } } as unknown as FastifyRequest;
     await expect(actorOf(gone, t().db)).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+/**
+ * Spec section 2: until onboarding is finished it is his only screen. The server refuses every
+ * route that lists, opens or acts on other users with 403 profile_incomplete (the code the
+ * onboarding finish route gives for the same state), and serves them once it is finished.
+ */
+describe.each(DB_KINDS)('a user whose onboarding is unfinished, on %s', (kind) => {
+  const t = useTestApp(kind);
+  type Req = { method: 'GET' | 'POST' | 'DELETE'; url: string; payload?: object };
+  const call = (u: { headers: Record<string, string> }, r: Req) => t().app.inject({ ...r, headers: u.headers });
+  /** Refused while his profile is unfinished, served (with `ok`) once he has finished it. */
+  async function refusedUntilFinished(r: Req, ok = 200, setUp?: (me: Awaited<ReturnType<typeof signUp>>) => Promise<void>) {
+    const me = await signUp(t().app);
+    await setUp?.(me);
+    const refused = await call(me, r);
+    expect(refused.statusCode, `${r.method} ${r.url}`).toBe(403);
+    expect(refused.json()).toEqual({ error: 'profile_incomplete', message: Messages.profileIncomplete });
+    await finishOnboarding(t().db, me.user.uid);
+    const served = await call(me, r);
+    expect(served.statusCode, `${r.method} ${r.url}: ${served.body}`).toBe(ok);
+    return me;
+  }
+
+  it('may not list the grid', async () => {
+    await refusedUntilFinished({ method: 'GET', url: '/api/v1/grid' });
   });
 });
 

@@ -1,6 +1,7 @@
 import { apiErrorSchema, gridPageSchema, gridQuery, locationBody, Messages } from '@fmk/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { actorOf } from '../../platform/access.ts';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import type { Module } from '../../platform/module.ts';
@@ -77,6 +78,6 @@ export const discoveryModule: Module = async (app, deps) => {
         response: { 200: gridPageSchema, '4xx': apiErrorSchema },
       },
     },
-    async (req) => grid.page(authUser(req).userId, req.query),
+    async (req) => grid.page(await actorOf(req, deps.db), req.query),
   );
 };

@@ -1,5 +1,5 @@
 import {
-  ADVANCED_FILTERS_UPSELL,
+  type Actor,
   CLICKABLE_UPSELL,
   CLICKABLE_UPSELL_PLATINUM,
   type Clock,
@@ -17,6 +17,7 @@ import {
   usesAdvancedFilters,
 } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { AppError, badRequest, forbidden, limitReached, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import { chordForKm } from '../../platform/geo.ts';
 import { CursorSealer, type GridCursor } from './cursor.ts';
@@ -203,19 +204,21 @@ export class GridService {
    * database again between them. On PGlite (one connection, handed out in turn) that is what
    * keeps a page's latency at one turn of the queue under load (issue 8, PGlite p95).
    */
-  page(viewerId: string, q: GridQuery): Promise<GridPage> {
-    return this.deps.db.connection().execute((db) => this.pageOn(db, viewerId, q));
+  page(actor: Actor, q: GridQuery): Promise<GridPage> {
+    requireAccess(actor, 'users.browse');
+    // The server refuses, whatever the client shows (spec section 6).
+    if (usesAdvancedFilters(q)) requireAccess(actor, 'filters.advanced');
+    return this.deps.db.connection().execute((db) => this.pageOn(db, actor, q));
   }
 
-  private async pageOn(db: Db, viewerId: string, q: GridQuery): Promise<GridPage> {
+  private async pageOn(db: Db, actor: Actor, q: GridQuery): Promise<GridPage> {
+    const viewerId = actor.id;
     const now = this.deps.clock.now();
     const today = dayOf(now);
     const viewer = await findGridViewer(db, viewerId, today);
     if (!viewer) throw unauthorized();
-    const tier = effectiveTier({ subscriptionTier: viewer.subscription_tier, hasLifetimePremium: viewer.has_lifetime_premium });
+    const tier = actor.tier;
     const clickableLimit = TIER_LIMITS[tier].clickableProfiles;
-    // The server refuses, whatever the client shows (spec section 6).
-    if (tier === 'free' && usesAdvancedFilters(q)) throw limitReached(ADVANCED_FILTERS_UPSELL);
     const prefs = viewer.preferences;
     if ((q.ageMin ?? prefs.ageRange[0]) > (q.ageMax ?? prefs.ageRange[1])) throw badRequest(GridMessages.ageRange);
     if (viewer.lat === null || viewer.lng === null || !viewer.location_active) {
