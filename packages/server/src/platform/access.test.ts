@@ -128,6 +128,30 @@ describe.each(DB_KINDS)('a user whose onboarding is unfinished, on %s', (kind) =
   it('may not list the grid', async () => {
     await refusedUntilFinished({ method: 'GET', url: '/api/v1/grid' });
   });
+
+  it("may not open another user's profile, nor learn whether he exists; still reads his own", async () => {
+    const other = await signUpMember(t().app, t().db);
+    const unknown = await signUp(t().app);
+    await refusedUntilFinished({ method: 'GET', url: `/api/v1/users/${other.user.uid}` }, 200, async (me) => {
+      expect((await call(me, { method: 'GET', url: `/api/v1/users/${me.user.uid}` })).statusCode).toBe(200);
+      const nobody = await call(me, { method: 'GET', url: '/api/v1/users/nobody' });
+      expect(nobody.statusCode).toBe(403);
+      await block(t().db, unknown.user.uid, me.user.uid);
+      expect((await call(me, { method: 'GET', url: `/api/v1/users/${unknown.user.uid}` })).json()).toEqual(nobody.json());
+    });
+  });
+
+  it("may not like another user's answer", async () => {
+    const owner = await signUpMember(t().app, t().db);
+    const answered = await t().app.inject({
+      method: 'PATCH',
+      url: '/api/v1/me',
+      headers: owner.headers,
+      payload: { datingProfile: { prompts: [{ promptId: 'starter-1', question: 'q', answer: 'a' }] } },
+    });
+    expect(answered.statusCode).toBe(200);
+    await refusedUntilFinished({ method: 'POST', url: `/api/v1/users/${owner.user.uid}/prompts/starter-1/like` });
+  });
 });
 
 describe('requireAccess', () => {

@@ -1,24 +1,21 @@
 import {
   type Actor,
-  CLICKABLE_UPSELL,
-  CLICKABLE_UPSELL_PLATINUM,
   type Clock,
   cellOf,
-  effectiveTier,
   type GridPage,
   type GridQuery,
   isImpossibleJump,
   LOCATION_UPDATE_MIN_INTERVAL_MS,
   type LocationBody,
-  openOutcome,
   opensLeft,
+  type Subject,
   snap,
   TIER_LIMITS,
   usesAdvancedFilters,
 } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
 import { requireAccess } from '../../platform/access.ts';
-import { AppError, badRequest, forbidden, limitReached, tooManyRequests, unauthorized } from '../../platform/errors.ts';
+import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import { chordForKm } from '../../platform/geo.ts';
 import { CursorSealer, type GridCursor } from './cursor.ts';
 import { toGridCell } from './present.ts';
@@ -68,21 +65,31 @@ export function dayOf(d: Date): string {
 
 /**
  * The tier limit on opening profiles (spec section 6: 5 / 25 / unlimited), enforced where a full
- * profile is read: opening a profile the viewer has not opened today spends one of the day's
- * opens, unless he is a match, a conversation partner or a man who liked the viewer (core
- * `openOutcome`). The viewer's row is locked so that two opens at once cannot both take the last one.
+ * profile is read: profile.open, asked under the viewer's row lock so that two opens at once
+ * cannot both take the last one, with the relation and the day's count read under that lock.
+ * Opening a profile not opened today spends one of the day's opens, unless he is a match, a
+ * conversation partner or a man who liked the viewer (core `openOutcome`). `subject` is the
+ * profile's owner as the viewer's profile.view gate read him.
  */
-export async function requireClickable(db: Db, viewerId: string, targetId: string, now: Date): Promise<void> {
-  if (viewerId === targetId) return;
+export async function requireClickable(db: Db, actor: Actor, subject: Subject, now: Date): Promise<void> {
+  if (actor.id === subject.id) return;
   const today = dayOf(now);
   await db.transaction().execute(async (trx) => {
-    const viewer = await lockViewerForOpen(trx, viewerId);
+    const viewer = await lockViewerForOpen(trx, actor.id);
     if (!viewer) throw unauthorized();
-    const tier = effectiveTier({ subscriptionTier: viewer.subscription_tier, hasLifetimePremium: viewer.has_lifetime_premium });
-    const { relation, openedCount } = await findOpenRelation(trx, viewerId, targetId, today);
-    const outcome = openOutcome(tier, relation, openedCount);
-    if (outcome === 'locked') throw limitReached(tier === 'free' ? CLICKABLE_UPSELL : CLICKABLE_UPSELL_PLATINUM);
-    if (outcome === 'spend') await insertOpen(trx, viewerId, today, targetId, openedCount, now);
+    const { relation, openedCount } = await findOpenRelation(trx, actor.id, subject.id, today);
+    const locked: Subject = {
+      ...subject,
+      relation: {
+        ...subject.relation,
+        matched: relation.matched,
+        conversation: relation.conversation,
+        likedActor: relation.likedViewer,
+        openedToday: relation.openedToday,
+      },
+    };
+    const open = requireAccess(actor, 'profile.open', locked, { opensToday: openedCount });
+    if (open.spends === 'open') await insertOpen(trx, actor.id, today, subject.id, openedCount, now);
   });
 }
 

@@ -1,7 +1,7 @@
 import type { PublicProfile } from '@fmk/core';
 import { describe, expect, it } from 'vitest';
 import { unlockProfile } from '../../../test/discovery.ts';
-import { block, signUp } from '../../../test/factories.ts';
+import { block, signUpMember } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 
 type Headers = Record<string, string>;
@@ -23,13 +23,18 @@ describe.each(DB_KINDS)('prompt likes on %s', (kind) => {
     });
 
   it('requires authentication', async () => {
-    const owner = await signUp(t().app);
+    const owner = await signUpMember(t().app, t().db);
     const res = await like({}, owner.user.uid, 'starter-1');
     expect(res.statusCode).toBe(401);
   });
 
   it("likes another user's answer once, counts it per answer, and keeps prompts.like_count the total", async () => {
-    const [o1, o2, x, y] = [await signUp(t().app), await signUp(t().app), await signUp(t().app), await signUp(t().app)];
+    const [o1, o2, x, y] = [
+      await signUpMember(t().app, t().db),
+      await signUpMember(t().app, t().db),
+      await signUpMember(t().app, t().db),
+      await signUpMember(t().app, t().db),
+    ];
     await answers(o1.headers, [7, 8]);
     await answers(o2.headers, [7]);
     const base = await likeCount('starter-7');
@@ -64,9 +69,9 @@ describe.each(DB_KINDS)('prompt likes on %s', (kind) => {
   });
 
   it('keeps counts true under concurrent likes', async () => {
-    const owner = await signUp(t().app);
+    const owner = await signUpMember(t().app, t().db);
     await answers(owner.headers, [6, 7]);
-    const fans = await Promise.all(Array.from({ length: 4 }, () => signUp(t().app)));
+    const fans = await Promise.all(Array.from({ length: 4 }, () => signUpMember(t().app, t().db)));
     const base = await likeCount('starter-6');
     const results = await Promise.all(
       fans.flatMap((f) => [like(f.headers, owner.user.uid, 'starter-6'), like(f.headers, owner.user.uid, 'starter-6')]),
@@ -76,8 +81,8 @@ describe.each(DB_KINDS)('prompt likes on %s', (kind) => {
   });
 
   it('refuses your own answers, unanswered or unknown prompts, blocked and hidden profiles', async () => {
-    const owner = await signUp(t().app);
-    const other = await signUp(t().app);
+    const owner = await signUpMember(t().app, t().db);
+    const other = await signUpMember(t().app, t().db);
     await answers(owner.headers, [1, 2]);
     const own = await like(owner.headers, owner.user.uid, 'starter-1');
     expect(own.statusCode).toBe(400);

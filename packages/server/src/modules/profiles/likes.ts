@@ -1,6 +1,7 @@
-import { type Clock, Messages } from '@fmk/core';
+import { type Actor, type Clock, Messages } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { requireAccess } from '../../platform/access.ts';
+import { notFound } from '../../platform/errors.ts';
 import { setAnswerLike } from '../prompts/service.ts';
 import { viewableProfile } from './access.ts';
 
@@ -22,19 +23,15 @@ export class AnswerLikeService {
    * caller (blocks, inactive: 404) with the dating section visible, and must have answered the
    * prompt; nobody likes their own answers. like_count moves in the same transaction.
    */
-  async setLike(
-    likerId: string,
-    ownerId: string,
-    promptId: string,
-    liked: boolean,
-  ): Promise<{ liked: boolean; likeCount: number }> {
+  async setLike(actor: Actor, ownerId: string, promptId: string, liked: boolean): Promise<{ liked: boolean; likeCount: number }> {
     const now = this.deps.clock.now();
     return this.deps.db.transaction().execute(async (trx) => {
-      const view = await viewableProfile(trx, likerId, ownerId);
-      if (view.isSelf) throw badRequest(Messages.ownPromptLike);
+      const view = await viewableProfile(trx, actor, ownerId, now);
+      // Not one's own answers (400); only answers in a dating section he sees (404).
+      requireAccess(actor, 'prompt.like', view.subject);
       const answered = view.owner.dating_profile.prompts.some((p) => p.promptId === promptId);
-      if (!view.sections.dating || !answered) throw notFound(Messages.promptNotFound);
-      return { liked, likeCount: await setAnswerLike(trx, { promptId, ownerId, likerId }, liked, now) };
+      if (!answered) throw notFound(Messages.promptNotFound);
+      return { liked, likeCount: await setAnswerLike(trx, { promptId, ownerId, likerId: actor.id }, liked, now) };
     });
   }
 }

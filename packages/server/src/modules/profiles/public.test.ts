@@ -2,7 +2,7 @@ import { type PublicProfile, publicProfileSchema } from '@fmk/core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { subjectOf, unlockProfile } from '../../../test/discovery.ts';
-import { block, signUp } from '../../../test/factories.ts';
+import { block, signUpMember } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 import { multipartFile } from '../../../test/multipart.ts';
 import { LocalDiskStorage } from '../../platform/storage.ts';
@@ -24,7 +24,7 @@ describe.each(DB_KINDS)('public profiles on %s', (kind) => {
 
   /** An owner with every section filled in, and a photo. */
   async function fullOwner() {
-    const owner = await signUp(t().app);
+    const owner = await signUpMember(t().app, t().db);
     const res = await patch(owner.headers, {
       displayName: 'Rio',
       age: 29,
@@ -60,7 +60,7 @@ describe.each(DB_KINDS)('public profiles on %s', (kind) => {
   }
 
   it("needs authentication: 'Authentication required'", async () => {
-    const owner = await signUp(t().app);
+    const owner = await signUpMember(t().app, t().db);
     for (const headers of [{}, { authorization: 'Bearer nope' }] as Headers[]) {
       const res = await view(headers, owner.user.uid);
       expect(res.statusCode).toBe(401);
@@ -70,7 +70,7 @@ describe.each(DB_KINDS)('public profiles on %s', (kind) => {
 
   it('shows the dating profile by default, never the now profile, email, anonymous id or settings', async () => {
     const owner = await fullOwner();
-    const viewer = await signUp(t().app);
+    const viewer = await signUpMember(t().app, t().db);
     const res = await view(viewer.headers, owner.user.uid);
     expect(res.statusCode).toBe(200);
     const p = publicProfileSchema.parse(res.json());
@@ -116,13 +116,13 @@ describe.each(DB_KINDS)('public profiles on %s', (kind) => {
 
   it("follows the owner's modeVisibility for each section", async () => {
     const owner = await fullOwner();
-    const viewer = await signUp(t().app);
+    const viewer = await signUpMember(t().app, t().db);
     const sections = async () => {
       const p = (await view(viewer.headers, owner.user.uid)).json() as PublicProfile;
       return { dating: p.dating !== null, now: p.now !== null };
     };
     await visibility(owner.headers, { showInNow: true });
-    // Shown in now, but only to matches (nowVisibleToAll false) and there are no matches yet.
+    // Shown in now, but only to matches (nowVisibleToAll false), and the viewer is no match.
     expect(await sections()).toEqual({ dating: true, now: false });
     await visibility(owner.headers, { nowVisibleToAll: true });
     expect(await sections()).toEqual({ dating: true, now: true });
@@ -149,9 +149,35 @@ describe.each(DB_KINDS)('public profiles on %s', (kind) => {
     expect(self.now).not.toBeNull();
   });
 
+  it('shows a match what the owner keeps for matches, and nothing when he hides both from matches', async () => {
+    const owner = await fullOwner();
+    const match = await signUpMember(t().app, t().db);
+    const stranger = await signUpMember(t().app, t().db);
+    const choose = (from: Headers, targetId: string) =>
+      t().app.inject({
+        method: 'POST',
+        url: '/api/v1/selections',
+        headers: from,
+        payload: { targetId, action: 'marry', clientId: crypto.randomUUID() },
+      });
+    expect((await choose(owner.headers, match.user.uid)).statusCode).toBe(200);
+    expect((await choose(match.headers, owner.user.uid)).json().match).not.toBeNull();
+    const sections = async (viewer: Headers) => {
+      const p = (await view(viewer, owner.user.uid)).json() as PublicProfile;
+      return { dating: p.dating !== null, now: p.now !== null };
+    };
+    // Now shown to matches only, dating to matches only.
+    await visibility(owner.headers, { showInNow: true, nowVisibleToAll: false, datingVisibleToAll: false });
+    expect(await sections(match.headers)).toEqual({ dating: true, now: true });
+    expect(await sections(stranger.headers)).toEqual({ dating: false, now: false });
+    await visibility(owner.headers, { hideFromMatches: true, nowVisibleToAll: true, datingVisibleToAll: true });
+    expect(await sections(match.headers)).toEqual({ dating: false, now: false });
+    expect(await sections(stranger.headers)).toEqual({ dating: true, now: true });
+  });
+
   it('hides online status and last seen when the owner turns them off, and the mode when asked', async () => {
-    const owner = await signUp(t().app);
-    const viewer = await signUp(t().app);
+    const owner = await signUpMember(t().app, t().db);
+    const viewer = await signUpMember(t().app, t().db);
     const seen = new Date('2026-05-31T20:00:00Z');
     await t().db.updateTable('users').set({ is_online: true, last_seen: seen }).where('id', '=', owner.user.uid).execute();
     let p = (await view(viewer.headers, owner.user.uid)).json() as PublicProfile;
@@ -175,9 +201,9 @@ describe.each(DB_KINDS)('public profiles on %s', (kind) => {
   });
 
   it("is 'User not found' when blocked either way, inactive or unknown", async () => {
-    const a = await signUp(t().app);
-    const b = await signUp(t().app);
-    const c = await signUp(t().app);
+    const a = await signUpMember(t().app, t().db);
+    const b = await signUpMember(t().app, t().db);
+    const c = await signUpMember(t().app, t().db);
     const notFound = async (headers: Headers, id: string) => {
       const res = await view(headers, id);
       expect(res.statusCode, id).toBe(404);
@@ -199,7 +225,7 @@ describe.each(DB_KINDS)('public profiles on %s', (kind) => {
   it('serves demo users like any other, marked isDemo', async () => {
     const storage = new LocalDiskStorage(`${t().config.dataDir}/files`);
     await seedDemoUsers(t().db, storage, { count: 2, city: 'London', seed: 3 }, t().clock.now());
-    const viewer = await signUp(t().app);
+    const viewer = await signUpMember(t().app, t().db);
     const res = await view(viewer.headers, 'demo-0001');
     expect(res.statusCode).toBe(200);
     const p = res.json() as PublicProfile;

@@ -1,4 +1,4 @@
-import { DEFAULT_MODE_SETTINGS, type PublicProfile, presenceFor } from '@fmk/core';
+import { type Actor, DEFAULT_MODE_SETTINGS, type PublicProfile, presenceFor } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { requireClickable } from '../discovery/service.ts';
@@ -19,13 +19,14 @@ export const HIDDEN_MODE = 'hidden';
 export async function getPublicProfile(
   db: Db,
   storage: Storage,
-  viewerId: string,
+  actor: Actor,
   ownerId: string,
   now: Date,
 ): Promise<PublicProfile> {
-  const view = await viewableProfile(db, viewerId, ownerId);
+  const viewerId = actor.id;
+  const view = await viewableProfile(db, actor, ownerId, now);
   // After the 404 gate, so a refusal never tells a blocked viewer that the profile exists.
-  await requireClickable(db, viewerId, ownerId, now);
+  await requireClickable(db, actor, view.subject, now);
   const [photos, likes, prompts] = await Promise.all([
     listPhotos(db, ownerId),
     view.sections.dating ? likesOfAnswers(db, ownerId, viewerId) : null,

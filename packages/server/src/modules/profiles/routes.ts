@@ -9,6 +9,7 @@ import {
   updateMeBody,
 } from '@fmk/core';
 import { z } from 'zod';
+import { actorOf } from '../../platform/access.ts';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import { readPhotoUpload } from '../../platform/media/upload.ts';
 import type { Module } from '../../platform/module.ts';
@@ -68,7 +69,7 @@ export const profilesModule: Module = async (app, deps) => {
         response: { 200: publicProfileSchema, '4xx': apiErrorSchema },
       },
     },
-    async (req) => getPublicProfile(deps.db, deps.storage, authUser(req).userId, req.params.userId, deps.clock.now()),
+    async (req) => getPublicProfile(deps.db, deps.storage, await actorOf(req, deps.db), req.params.userId, deps.clock.now()),
   );
 
   const likeParams = z.object({ userId: z.string().min(1).max(100), promptId: z.string().min(1).max(64) });
@@ -85,7 +86,7 @@ export const profilesModule: Module = async (app, deps) => {
         response: { 200: promptLikeResultSchema, '4xx': apiErrorSchema },
       },
       handler: async (req) =>
-        answerLikes.setLike(authUser(req).userId, req.params.userId, req.params.promptId, method === 'POST'),
+        answerLikes.setLike(await actorOf(req, deps.db), req.params.userId, req.params.promptId, method === 'POST'),
     });
   }
 
