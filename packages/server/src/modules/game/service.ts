@@ -189,11 +189,7 @@ export class GameService {
   /** Who likes you (spec section 4, tier table of section 6): identities only for Premium and up. */
   async likes(userId: string): Promise<LikesPage> {
     const db = this.deps.db;
-    const me = await db
-      .selectFrom('users')
-      .select(['subscription_tier', 'has_lifetime_premium'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const me = await repo.findTier(db, userId);
     const redacted =
       effectiveTier({ subscriptionTier: me.subscription_tier, hasLifetimePremium: me.has_lifetime_premium }) === 'free';
     const [counts, rows] = await Promise.all([repo.pendingCounts(db, userId), repo.listPending(db, userId, LIKES_PAGE_LIMIT)]);

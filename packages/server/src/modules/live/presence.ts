@@ -3,6 +3,7 @@ import type { Clock } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
 import type { Bus } from '../../platform/bus.ts';
 import { conversationPartners } from '../messaging/service.ts';
+import * as repo from './repo.ts';
 
 /** A connection whose instance has not refreshed it for this long no longer counts (a crashed instance). */
 export const PRESENCE_STALE_MS = 90_000;
@@ -30,19 +31,12 @@ export class Presence {
   /** Records a socket; returns its connection id for `disconnected`. */
   connected(userId: string): string {
     const id = randomUUID();
-    this.run(userId, async (trx, now) => {
-      await trx
-        .insertInto('live_connections')
-        .values({ id, user_id: userId, instance_id: this.instanceId, connected_at: now, heartbeat_at: now })
-        .execute();
-    });
+    this.run(userId, (trx, now) => repo.insertConnection(trx, { id, userId, instanceId: this.instanceId, at: now }));
     return id;
   }
 
   disconnected(userId: string, connectionId: string): void {
-    this.run(userId, async (trx) => {
-      await trx.deleteFrom('live_connections').where('id', '=', connectionId).execute();
-    });
+    this.run(userId, (trx) => repo.deleteConnection(trx, connectionId));
   }
 
   /**
@@ -51,13 +45,9 @@ export class Presence {
    */
   async heartbeat(): Promise<void> {
     const now = this.clock.now();
-    await this.db.updateTable('live_connections').set({ heartbeat_at: now }).where('instance_id', '=', this.instanceId).execute();
-    const stale = await this.db
-      .deleteFrom('live_connections')
-      .where('heartbeat_at', '<', new Date(now.getTime() - PRESENCE_STALE_MS))
-      .returning('user_id')
-      .execute();
-    for (const userId of new Set(stale.map((r) => r.user_id))) this.run(userId, async () => {});
+    await repo.touchInstanceConnections(this.db, this.instanceId, now);
+    const stale = await repo.deleteStaleConnections(this.db, new Date(now.getTime() - PRESENCE_STALE_MS));
+    for (const userId of new Set(stale)) this.run(userId, async () => {});
   }
 
   /** Waits for the writes in flight; the app calls this before closing the database. */
@@ -68,12 +58,8 @@ export class Presence {
   /** Deletes this instance's rows (shutdown); their users' presence is recomputed. */
   async closeAll(): Promise<void> {
     await this.settle();
-    const rows = await this.db
-      .deleteFrom('live_connections')
-      .where('instance_id', '=', this.instanceId)
-      .returning('user_id')
-      .execute();
-    for (const userId of new Set(rows.map((r) => r.user_id))) this.run(userId, async () => {});
+    const users = await repo.deleteInstanceConnections(this.db, this.instanceId);
+    for (const userId of new Set(users)) this.run(userId, async () => {});
     await this.settle();
     // Sockets terminated at shutdown close after this; the database is going away.
     this.closed = true;
@@ -96,19 +82,12 @@ export class Presence {
   private async apply(userId: string, change: (trx: Db, now: Date) => Promise<void>): Promise<void> {
     const flipped = await this.db.transaction().execute(async (trx) => {
       const now = this.clock.now();
-      const user = await trx.selectFrom('users').select('is_online').where('id', '=', userId).forUpdate().executeTakeFirst();
+      const user = await repo.lockPresence(trx, userId);
       if (!user) return null;
       await change(trx, now);
-      const fresh = await trx
-        .selectFrom('live_connections')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('heartbeat_at', '>=', new Date(now.getTime() - PRESENCE_STALE_MS))
-        .limit(1)
-        .executeTakeFirst();
-      const online = Boolean(fresh);
+      const online = await repo.hasFreshConnection(trx, userId, new Date(now.getTime() - PRESENCE_STALE_MS));
       if (online === user.is_online) return null;
-      await trx.updateTable('users').set({ is_online: online, last_seen: now }).where('id', '=', userId).execute();
+      await repo.setPresence(trx, userId, online, now);
       return { online, partners: await conversationPartners(trx, userId) };
     });
     if (flipped && flipped.partners.length > 0) {

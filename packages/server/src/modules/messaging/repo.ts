@@ -284,3 +284,130 @@ export async function partnersOf(db: Db, me: string): Promise<string[]> {
     .execute();
   return rows.map((r) => r.other);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Opening, hiding and reading conversations; message photos.
+
+/** The users a conversation would join: whether each is there, and his tier columns. */
+export function findParticipants(db: Db, ids: readonly string[]) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'is_active', 'subscription_tier', 'has_lifetime_premium'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** A user's tier columns (effectiveTier reads them). */
+export function findTier(db: Db, userId: string) {
+  return db.selectFrom('users').select(['subscription_tier', 'has_lifetime_premium']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** The conversation of a sorted pair (user_a < user_b), if there is one. */
+export async function conversationIdOfPair(db: Db, a: string, b: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('user_a', '=', a)
+    .where('user_b', '=', b)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** The sorted pair's match type, or null when they have not matched. */
+export async function matchTypeOfPair(db: Db, a: string, b: string) {
+  const row = await db
+    .selectFrom('matches')
+    .select('match_type')
+    .where('user_a', '=', a)
+    .where('user_b', '=', b)
+    .executeTakeFirst();
+  return row?.match_type ?? null;
+}
+
+export async function insertConversation(
+  db: Db,
+  c: { id: string; pair: [string, string]; matchType: string | null; at: Date },
+): Promise<void> {
+  await db
+    .insertInto('conversations')
+    .values({
+      id: c.id,
+      user_a: c.pair[0],
+      user_b: c.pair[1],
+      type: c.matchType ? 'matched' : 'direct',
+      mode: 'dating',
+      match_type: c.matchType,
+      created_at: c.at,
+      updated_at: c.at,
+      last_activity: c.at,
+    })
+    .execute();
+}
+
+/** The conversation when `me` takes part in it, whoever the other is (deleting needs no more). */
+export function ownConversation(db: Db, id: string, me: string) {
+  return db
+    .selectFrom('conversations')
+    .select(['id', 'user_a', 'user_b'])
+    .where('id', '=', id)
+    .where((w) => w.or([w('user_a', '=', me), w('user_b', '=', me)]))
+    .executeTakeFirst();
+}
+
+/** One side's flags of a conversation: deleted for him (and his unread count with it), or back. */
+export async function setDeletedFor(db: Db, id: string, side: 'a' | 'b', deleted: boolean): Promise<void> {
+  const set = side === 'a' ? { deleted_a: deleted } : { deleted_b: deleted };
+  const unread = deleted ? (side === 'a' ? { unread_a: 0 } : { unread_b: 0 }) : {};
+  await db
+    .updateTable('conversations')
+    .set({ ...set, ...unread })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Marks the messages to `me` in the conversation read up to `upTo` (delivered too, if not yet)
+ * and sets his unread count to what is left; returns the seqs newly read.
+ */
+export async function markRead(db: Db, c: ParticipantConversation, me: string, upTo: number, at: Date): Promise<number[]> {
+  const marked = await db
+    .updateTable('messages')
+    .set({ read_at: at, delivered_at: sql`coalesce(delivered_at, ${at})` })
+    .where('conversation_id', '=', c.id)
+    .where('receiver_id', '=', me)
+    .where('seq', '<=', upTo)
+    .where('read_at', 'is', null)
+    .returning('seq')
+    .execute();
+  const left = await db
+    .selectFrom('messages')
+    .select((s) => s.fn.countAll<number>().as('n'))
+    .where('conversation_id', '=', c.id)
+    .where('receiver_id', '=', me)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('conversations')
+    .set(c.side === 'a' ? { unread_a: Number(left.n) } : { unread_b: Number(left.n) })
+    .where('id', '=', c.id)
+    .execute();
+  return marked.map((m) => Number(m.seq));
+}
+
+export async function insertMessagePhoto(
+  db: Db,
+  p: { id: string; userId: string; storageKey: string; width: number; height: number; bytes: number; at: Date },
+): Promise<void> {
+  await db
+    .insertInto('message_photos')
+    .values({
+      id: p.id,
+      user_id: p.userId,
+      storage_key: p.storageKey,
+      width: p.width,
+      height: p.height,
+      bytes: p.bytes,
+      created_at: p.at,
+    })
+    .execute();
+}

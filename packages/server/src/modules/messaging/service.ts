@@ -22,7 +22,6 @@ import {
   utcDayStart,
 } from '@fmk/core';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { type Bus, withEvents } from '../../platform/bus.ts';
 import { badRequest, conflict, limitReached, notFound, unauthorized } from '../../platform/errors.ts';
@@ -108,55 +107,22 @@ export class MessagingService {
   async open(me: string, userId: string): Promise<Conversation> {
     if (userId === me) throw badRequest("You can't message yourself.", { userId: 'is you' });
     return withEvents(this.deps.db, this.deps.bus, async (trx, emit: Emit) => {
-      const users = await trx
-        .selectFrom('users')
-        .select(['id', 'is_active', 'subscription_tier', 'has_lifetime_premium'])
-        .where('id', 'in', [me, userId])
-        .execute();
+      const users = await repo.findParticipants(trx, [me, userId]);
       const self = users.find((u) => u.id === me);
       const other = users.find((u) => u.id === userId);
       if (!self) throw unauthorized();
       if (!other?.is_active) throw notFound(Messages.userNotFound);
       if (await repo.isBlocked(trx, me, userId)) throw notFound(COULD_NOT_FIND_CONVERSATION);
       const [a, b] = matchPair(me, userId);
-      const existing = await trx
-        .selectFrom('conversations')
-        .select(['id'])
-        .where('user_a', '=', a)
-        .where('user_b', '=', b)
-        .executeTakeFirst();
+      const existing = await repo.conversationIdOfPair(trx, a, b);
       if (existing) {
-        const col = a === me ? 'deleted_a' : 'deleted_b';
-        await trx
-          .updateTable('conversations')
-          .set({ [col]: false })
-          .where('id', '=', existing.id)
-          .execute();
-        return this.get(me, existing.id, trx);
+        await repo.setDeletedFor(trx, existing, a === me ? 'a' : 'b', false);
+        return this.get(me, existing, trx);
       }
-      const match = await trx
-        .selectFrom('matches')
-        .select('match_type')
-        .where('user_a', '=', a)
-        .where('user_b', '=', b)
-        .executeTakeFirst();
-      if (!mayStartConversation({ matched: Boolean(match), tier: tierOf(self) })) throw limitReached(NOT_MATCHED_TEXT);
-      const now = this.deps.clock.now();
+      const matchType = await repo.matchTypeOfPair(trx, a, b);
+      if (!mayStartConversation({ matched: matchType !== null, tier: tierOf(self) })) throw limitReached(NOT_MATCHED_TEXT);
       const id = randomUUID();
-      await trx
-        .insertInto('conversations')
-        .values({
-          id,
-          user_a: a,
-          user_b: b,
-          type: match ? 'matched' : 'direct',
-          mode: 'dating',
-          match_type: match?.match_type ?? null,
-          created_at: now,
-          updated_at: now,
-          last_activity: now,
-        })
-        .execute();
+      await repo.insertConversation(trx, { id, pair: [a, b], matchType, at: this.deps.clock.now() });
       emit([me, userId], { type: 'conversation', conversationId: id, removed: false });
       return this.get(me, id, trx);
     });
@@ -165,15 +131,9 @@ export class MessagingService {
   /** Delete for me (spec "deletedFor"): hidden from my list until a new message arrives. */
   async deleteForMe(me: string, id: string): Promise<void> {
     await withEvents(this.deps.db, this.deps.bus, async (trx, emit: Emit) => {
-      const c = await trx
-        .selectFrom('conversations')
-        .select(['id', 'user_a', 'user_b'])
-        .where('id', '=', id)
-        .where((w) => w.or([w('user_a', '=', me), w('user_b', '=', me)]))
-        .executeTakeFirst();
+      const c = await repo.ownConversation(trx, id, me);
       if (!c) throw notFound(COULD_NOT_FIND_CONVERSATION);
-      const set = c.user_a === me ? { deleted_a: true, unread_a: 0 } : { deleted_b: true, unread_b: 0 };
-      await trx.updateTable('conversations').set(set).where('id', '=', id).execute();
+      await repo.setDeletedFor(trx, id, c.user_a === me ? 'a' : 'b', true);
       emit([me], { type: 'conversation', conversationId: id, removed: true });
     });
   }
@@ -200,11 +160,7 @@ export class MessagingService {
 
   /** Whether `sender` may see 'read' on his messages to each receiver. */
   private async receiptsOf(sender: string, receivers: string[], db: Db = this.deps.db): Promise<(receiverId: string) => boolean> {
-    const u = await db
-      .selectFrom('users')
-      .select(['subscription_tier', 'has_lifetime_premium'])
-      .where('id', '=', sender)
-      .executeTakeFirst();
+    const u = await repo.findTier(db, sender);
     if (!u || tierOf(u) === 'free') return () => false;
     const settings = await repo.readReceiptSettings(db, receivers);
     return (r) => showsReadReceipts(tierOf(u), settings.get(r) ?? true);
@@ -275,36 +231,12 @@ export class MessagingService {
     await withEvents(this.deps.db, this.deps.bus, async (trx, emit: Emit) => {
       const c = await repo.participantConversation(trx, conversationId, me);
       if (!c) throw notFound(COULD_NOT_FIND_CONVERSATION);
-      const now = this.deps.clock.now();
-      const marked = await trx
-        .updateTable('messages')
-        .set({ read_at: now, delivered_at: sql`coalesce(delivered_at, ${now})` })
-        .where('conversation_id', '=', conversationId)
-        .where('receiver_id', '=', me)
-        .where('seq', '<=', upTo)
-        .where('read_at', 'is', null)
-        .returning('seq')
-        .execute();
-      const left = await trx
-        .selectFrom('messages')
-        .select((s) => s.fn.countAll<number>().as('n'))
-        .where('conversation_id', '=', conversationId)
-        .where('receiver_id', '=', me)
-        .where('read_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('conversations')
-        .set(c.side === 'a' ? { unread_a: Number(left.n) } : { unread_b: Number(left.n) })
-        .where('id', '=', conversationId)
-        .execute();
+      const marked = await repo.markRead(trx, c, me, upTo, this.deps.clock.now());
       emit([me], { type: 'conversation', conversationId, removed: false });
       if (marked.length === 0) return;
-      const top = Math.max(...marked.map((m) => Number(m.seq)));
-      const sender = await trx
-        .selectFrom('users')
-        .select(['subscription_tier', 'has_lifetime_premium'])
-        .where('id', '=', c.otherId)
-        .executeTakeFirstOrThrow();
+      const top = Math.max(...marked);
+      const sender = await repo.findTier(trx, c.otherId);
+      if (!sender) return;
       const allows = (await repo.readReceiptSettings(trx, [me])).get(me) ?? true;
       if (showsReadReceipts(tierOf(sender), allows)) emit([c.otherId], { type: 'read', conversationId, upTo: top });
     });
@@ -338,18 +270,16 @@ export class MessagingService {
     const storageKey = `photos/messages/${me}/${id}.webp`;
     await storage.put(storageKey, encoded.data, 'image/webp');
     try {
-      await db
-        .insertInto('message_photos')
-        .values({
-          id,
-          user_id: me,
-          storage_key: storageKey,
-          width: encoded.width,
-          height: encoded.height,
-          bytes: encoded.data.length,
-          created_at: clock.now(),
-        })
-        .execute();
+      const { width, height } = encoded;
+      await repo.insertMessagePhoto(db, {
+        id,
+        userId: me,
+        storageKey,
+        width,
+        height,
+        bytes: encoded.data.length,
+        at: clock.now(),
+      });
     } catch (err) {
       await storage.delete(storageKey).catch(() => undefined);
       throw err;

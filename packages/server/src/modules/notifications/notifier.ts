@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import type { NewMatchNotice, NewMessageNotice, Notifier, PushService } from '../../platform/push.ts';
+import { findPushTarget } from './repo.ts';
 
 export type { NewMatchNotice, NewMessageNotice, Notifier };
 
@@ -41,12 +42,7 @@ export class PushNotifier implements Notifier {
   }
 
   private async notify(userId: string, msg: { title: string; body: string; url: string; tag: string }): Promise<void> {
-    const row = await this.deps.db
-      .selectFrom('users')
-      .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
-      .select(['users.is_online', 'users.is_active', 'user_settings.push_notifications_enabled'])
-      .where('users.id', '=', userId)
-      .executeTakeFirst();
+    const row = await findPushTarget(this.deps.db, userId);
     // An open tab sees the event live (and shows a toast): no push then.
     if (!row?.is_active || row.is_online) return;
     if (row.push_notifications_enabled === false) return;
