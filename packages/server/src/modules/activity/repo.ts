@@ -46,3 +46,10 @@ export async function allContacts(db: Db, vault: Vault, userId: string, logs?: r
     .map((r) => presentContact(r, history))
     .sort((a, b) => b.created.localeCompare(a.created) || a.id.localeCompare(b.id));
 }
+
+/** Whether the two have matched or share a conversation: someone he knows on FMK. */
+export async function knowsOnFmk(db: Db, userId: string, otherId: string): Promise<boolean> {
+  const [a, b] = userId < otherId ? [userId, otherId] : [otherId, userId];
+  const pair = (t: 'matches' | 'conversations') => db.selectFrom(t).select('id').where('user_a', '=', a).where('user_b', '=', b);
+  return Boolean(await pair('matches').unionAll(pair('conversations')).executeTakeFirst());
+}

@@ -23,7 +23,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { reencodePhoto } from '../../platform/media/image.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { timeZoneOf, type Vault } from '../../platform/vault.ts';
-import { allActivityLogs, allContacts, presentContact, presentLog, type StoredContact } from './repo.ts';
+import { allActivityLogs, allContacts, knowsOnFmk, presentContact, presentLog, type StoredContact } from './repo.ts';
 
 /** Every activity log of the user, newest first (health reads them for its suggestion and the export). */
 export function activityLogsOf(db: Db, vault: Vault, userId: string): Promise<ActivityLog[]> {
@@ -206,10 +206,7 @@ export class ActivityService {
     if (!linked) return;
     if (linked === userId) throw badRequest(LINKED_USER_NOT_FOUND, { userId: 'is you' });
     // Only someone he knows on FMK: a match or a conversation partner (what the web app offers).
-    const [a, b] = userId < linked ? [userId, linked] : [linked, userId];
-    const pair = (t: 'matches' | 'conversations') =>
-      this.deps.db.selectFrom(t).select('id').where('user_a', '=', a).where('user_b', '=', b);
-    const row = await pair('matches').unionAll(pair('conversations')).executeTakeFirst();
-    if (!row) throw badRequest(LINKED_USER_NOT_FOUND, { userId: 'not a match or conversation partner' });
+    if (!(await knowsOnFmk(this.deps.db, userId, linked)))
+      throw badRequest(LINKED_USER_NOT_FOUND, { userId: 'not a match or conversation partner' });
   }
 }

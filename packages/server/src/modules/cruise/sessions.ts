@@ -24,6 +24,7 @@ import {
   dueSessionUsers,
   finalizeSession,
   findOpenSession,
+  findTier,
   insertSession,
   lockCounters,
   readCounters,
@@ -171,11 +172,7 @@ export class CruiseSweeper {
       const before = ended;
       for (const userId of users) {
         const done = await this.deps.db.transaction().execute(async (trx) => {
-          const u = await trx
-            .selectFrom('users')
-            .select(['subscription_tier', 'has_lifetime_premium'])
-            .where('id', '=', userId)
-            .executeTakeFirstOrThrow();
+          const u = await findTier(trx, userId);
           const tier = effectiveTier({ subscriptionTier: u.subscription_tier, hasLifetimePremium: u.has_lifetime_premium });
           return finalizeFor(trx, userId, tier, now, true);
         });

@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import type { PushMessage, PushService } from '../../platform/push.ts';
 import { timeZoneOf, type Vault } from '../../platform/vault.ts';
+import * as repo from './repo.ts';
 
 export interface ReminderSchedulerDeps {
   db: Db;
@@ -74,13 +75,7 @@ export class ReminderScheduler {
   async tick(): Promise<{ sent: number }> {
     const { db, clock } = this.deps;
     const now = clock.now();
-    const due = await db
-      .selectFrom('medication_schedules')
-      .select(['medication_id', 'user_id', 'next_due_at'])
-      .where('next_due_at', '<=', now)
-      .orderBy('next_due_at')
-      .limit(BATCH)
-      .execute();
+    const due = await repo.dueReminders(db, now, BATCH);
     let sent = 0;
     for (const row of due) {
       try {
@@ -89,10 +84,7 @@ export class ReminderScheduler {
         this.deps.log?.error({ err, medicationId: row.medication_id }, 'medication reminder failed');
       }
     }
-    await db
-      .deleteFrom('medication_reminders_sent')
-      .where('sent_at', '<', new Date(now.getTime() - SENT_RETENTION_MS))
-      .execute();
+    await repo.pruneRemindersSent(db, new Date(now.getTime() - SENT_RETENTION_MS));
     return { sent };
   }
 
@@ -101,7 +93,7 @@ export class ReminderScheduler {
     const userId = row.user_id;
     const med = await vault.get<MedicationData>(db, userId, 'medication', row.medication_id);
     if (!med?.data.isActive || med.data.reminderType !== 'daily') {
-      await db.deleteFrom('medication_schedules').where('medication_id', '=', row.medication_id).execute();
+      await repo.unscheduleMedication(db, row.medication_id);
       return false;
     }
     const timeZone = await timeZoneOf(db, userId);
@@ -112,13 +104,7 @@ export class ReminderScheduler {
       const logs = await vault.list<MedicationLogData>(db, userId, 'medication_log');
       const taken = logs.some((l) => l.data.medicationId === med.id && l.data.date === dose && l.data.taken);
       if (!taken && (await this.mayNotify(userId))) {
-        const claimed = await db
-          .insertInto('medication_reminders_sent')
-          .values({ medication_id: med.id, dose_date: dose, user_id: userId, sent_at: now })
-          .onConflict((oc) => oc.columns(['medication_id', 'dose_date']).doNothing())
-          .returning('medication_id')
-          .executeTakeFirst();
-        if (claimed) {
+        if (await repo.claimReminder(db, { medicationId: med.id, doseDate: dose, userId, at: now })) {
           await this.deps.push.send(userId, { ...REMINDER_PUSH, tag: `medication-${med.id}` });
           sent = true;
         }
@@ -128,23 +114,13 @@ export class ReminderScheduler {
     const from = new Date(Math.max(dueAt.getTime(), now.getTime() - REMINDER_WINDOW_MINUTES * MINUTE));
     const next = nextReminderAt(med.data.reminderTime, timeZone, from);
     // Compare-and-set: an instance that already moved the row is not overridden.
-    await db
-      .updateTable('medication_schedules')
-      .set({ next_due_at: next })
-      .where('medication_id', '=', med.id)
-      .where('next_due_at', '=', dueAt)
-      .execute();
+    await repo.advanceReminder(db, med.id, dueAt, next);
     return sent;
   }
 
   /** Health on, account active, pushes allowed (user_settings.push_notifications_enabled). */
   private async mayNotify(userId: string): Promise<boolean> {
-    const row = await this.deps.db
-      .selectFrom('users')
-      .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
-      .select(['users.is_active', 'users.health_enabled', 'user_settings.push_notifications_enabled'])
-      .where('users.id', '=', userId)
-      .executeTakeFirst();
+    const row = await repo.findReminderTarget(this.deps.db, userId);
     return Boolean(row?.is_active && row.health_enabled && row.push_notifications_enabled !== false);
   }
 }

@@ -33,8 +33,10 @@ import {
   allMedicationLogs,
   allMedications,
   allScreenings,
+  lockUser,
   presentMedication,
   presentScreening,
+  saveTimeZone,
   scheduleMedication,
 } from './repo.ts';
 
@@ -62,11 +64,7 @@ export class HealthService {
     const { db, clock, vault } = this.deps;
     const now = clock.now();
     const previous = await timeZoneOf(db, userId);
-    await db
-      .insertInto('health_settings')
-      .values({ user_id: userId, time_zone: timeZone, updated_at: now })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ time_zone: timeZone, updated_at: now }))
-      .execute();
+    await saveTimeZone(db, userId, timeZone, now);
     if (previous === timeZone) return;
     for (const m of await allMedications(db, vault, userId)) await scheduleMedication(db, userId, m, timeZone, now);
   }
@@ -131,7 +129,7 @@ export class HealthService {
     const { db, vault, clock } = this.deps;
     return db.transaction().execute(async (trx) => {
       // The user row's lock orders concurrent marks, so a dose never gets two logs.
-      await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+      await lockUser(trx, userId);
       const med = await vault.get<MedicationData>(trx, userId, 'medication', id);
       if (!med) throw notFound(MEDICATION_NOT_FOUND);
       const now = clock.now();
