@@ -1,5 +1,7 @@
 import { type BetaSettings, DEFAULT_BETA_SETTINGS } from '@fmk/core';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import type { BannedEmailsTable, UsersTable } from '../../db/schema.ts';
 
 /** SQL of the identity feature: identity mappings, banned emails, the audit log, beta settings. */
 
@@ -130,5 +132,102 @@ export async function saveBetaSettings(db: Db, settings: BetaSettings, now: Date
     .insertInto('admin_settings')
     .values({ key: BETA_SETTINGS_KEY, value: JSON.stringify(settings), updated_at: now })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(settings), updated_at: now }))
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Users as identities: creation, locks, anonymous ids, emails, bans.
+
+/** A new user's row as written (the service fills in the spec's defaults). */
+export function insertUser(db: Db, values: Insertable<UsersTable>) {
+  return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A new user's settings row: every setting at its default. */
+export async function insertDefaultSettings(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .insertInto('user_settings')
+    .values({ user_id: userId, gender_preferences: '[]', relationship_status_preferences: '[]', updated_at: now })
+    .execute();
+}
+
+/** The user's row, locked until the transaction ends (his identity changes go one at a time). */
+export function lockUser(db: Db, userId: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+export async function setAnonymousId(db: Db, userId: string, anonymousId: string, now: Date): Promise<void> {
+  await db.updateTable('users').set({ anonymous_id: anonymousId, updated_at: now }).where('id', '=', userId).execute();
+}
+
+export async function setUserEmail(db: Db, userId: string, email: string, now: Date): Promise<void> {
+  await db.updateTable('users').set({ email, updated_at: now }).where('id', '=', userId).execute();
+}
+
+/** Every mapping an email has had as its current email, active or not. */
+export function mappingsOfEmail(db: Db, email: string) {
+  return db.selectFrom('identity_mappings').select(['id', 'user_id', 'is_active']).where('email', '=', email).execute();
+}
+
+export async function setMappingsActive(db: Db, ids: readonly string[], active: boolean, now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('identity_mappings')
+    .set({ is_active: active, updated_at: now })
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** The mapping's current email, the earlier ones kept in its previous list. */
+export async function setMappingEmail(db: Db, id: string, email: string, previous: readonly string[], now: Date): Promise<void> {
+  await db
+    .updateTable('identity_mappings')
+    .set({ email, previous_emails: JSON.stringify(previous), updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Records a ban of the email's hash, or replaces the one there. */
+export async function saveBan(
+  db: Db,
+  emailHash: string,
+  values: Omit<Insertable<BannedEmailsTable>, 'email_hash'>,
+): Promise<void> {
+  await db
+    .insertInto('banned_emails')
+    .values({ email_hash: emailHash, ...values })
+    .onConflict((oc) => oc.column('email_hash').doUpdateSet(values))
+    .execute();
+}
+
+/** Lifts the ban of an email's hash; returns it, or nothing when another request lifted it first. */
+export function deleteBan(db: Db, emailHash: string) {
+  return db.deleteFrom('banned_emails').where('email_hash', '=', emailHash).returningAll().executeTakeFirst();
+}
+
+/** A ban's users: inactive, and every live session revoked. */
+export async function deactivateUsers(db: Db, userIds: readonly string[], now: Date): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .updateTable('users')
+    .set({ is_active: false, updated_at: now })
+    .where('id', 'in', [...userIds])
+    .execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', 'in', [...userIds])
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** A lifted ban's users, by the email or by the anonymous ids it held: active again. */
+export async function reactivateUsers(db: Db, email: string, anonymousIds: readonly string[], now: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ is_active: true, updated_at: now })
+    .where((eb) =>
+      eb.or([eb('email', '=', email), ...(anonymousIds.length ? [eb('anonymous_id', 'in', [...anonymousIds])] : [])]),
+    )
     .execute();
 }

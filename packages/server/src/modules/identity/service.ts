@@ -128,7 +128,7 @@ export class IdentityService {
     const status = banStatus(record, this.now());
     if (status.banned) return status.ban;
     await inTransaction(db, async (trx) => {
-      const deleted = await trx.deleteFrom('banned_emails').where('email_hash', '=', hash).returningAll().executeTakeFirst();
+      const deleted = await repo.deleteBan(trx, hash);
       if (!deleted) return; // another request lifted it first
       await this.reactivate(trx, deleted.email, deleted.associated_anonymous_ids);
       await repo.writeAudit(trx, {
@@ -188,41 +188,34 @@ export class IdentityService {
         const premium = beta && settings.lifetimePremium;
         const anonymousId = await this.uniqueAnonymousId(trx);
         const id = randomUUID();
-        const user = await trx
-          .insertInto('users')
-          .values({
-            id,
-            email,
-            password_hash: input.passwordHash,
-            google_sub: input.googleSub,
-            anonymous_id: anonymousId,
-            subscription_tier: premium ? 'premium' : 'free',
-            is_active: true,
-            onboarding_complete: false,
-            is_beta_user: beta,
-            has_lifetime_premium: premium,
-            beta_joined_at: beta ? now : null,
-            age: 18,
-            interests: '[]',
-            intentions: '[]',
-            selected_features: '[]',
-            tribes: '[]',
-            current_mode: 'dating',
-            app_mode: 'both',
-            preferences: JSON.stringify(DEFAULT_PREFERENCES),
-            stats: JSON.stringify(DEFAULT_STATS),
-            dating_profile: JSON.stringify(DEFAULT_DATING_PROFILE),
-            now_profile: JSON.stringify(DEFAULT_NOW_PROFILE),
-            mode_visibility: JSON.stringify(DEFAULT_MODE_VISIBILITY),
-            created_at: now,
-            updated_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('user_settings')
-          .values({ user_id: id, gender_preferences: '[]', relationship_status_preferences: '[]', updated_at: now })
-          .execute();
+        const user = await repo.insertUser(trx, {
+          id,
+          email,
+          password_hash: input.passwordHash,
+          google_sub: input.googleSub,
+          anonymous_id: anonymousId,
+          subscription_tier: premium ? 'premium' : 'free',
+          is_active: true,
+          onboarding_complete: false,
+          is_beta_user: beta,
+          has_lifetime_premium: premium,
+          beta_joined_at: beta ? now : null,
+          age: 18,
+          interests: '[]',
+          intentions: '[]',
+          selected_features: '[]',
+          tribes: '[]',
+          current_mode: 'dating',
+          app_mode: 'both',
+          preferences: JSON.stringify(DEFAULT_PREFERENCES),
+          stats: JSON.stringify(DEFAULT_STATS),
+          dating_profile: JSON.stringify(DEFAULT_DATING_PROFILE),
+          now_profile: JSON.stringify(DEFAULT_NOW_PROFILE),
+          mode_visibility: JSON.stringify(DEFAULT_MODE_VISIBILITY),
+          created_at: now,
+          updated_at: now,
+        });
+        await repo.insertDefaultSettings(trx, id, now);
         await repo.insertMapping(trx, { id: anonymousId, email, userId: id, source: input.source, now });
         if (beta && !alwaysEligible) await repo.saveBetaSettings(trx, afterBetaJoin(settings), now);
         return user;
@@ -237,7 +230,7 @@ export class IdentityService {
   /** An existing non-admin user without an anonymous id gets one (spec section 4). Returns the id, or null for staff. */
   async ensureAnonymousId(db: Db, userId: string): Promise<string | null> {
     return inTransaction(db, async (trx) => {
-      const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
+      const user = await repo.lockUser(trx, userId);
       if (!user) throw notFound(Messages.identityNotFound);
       if (user.anonymous_id) return user.anonymous_id;
       const admin = await repo.findAdmin(trx, userId);
@@ -251,7 +244,7 @@ export class IdentityService {
         source: user.google_sub ? 'google' : 'email',
         now,
       });
-      await trx.updateTable('users').set({ anonymous_id: anonymousId, updated_at: now }).where('id', '=', userId).execute();
+      await repo.setAnonymousId(trx, userId, anonymousId, now);
       return anonymousId;
     });
   }
@@ -269,11 +262,7 @@ export class IdentityService {
     const expiresAt = input.permanent ? null : (input.expiresAt ?? null);
     if (!input.permanent && (!expiresAt || expiresAt <= now)) throw badRequest('A temporary ban needs an expiry in the future.');
     const banned = await inTransaction(db, async (trx) => {
-      const mappings = await trx
-        .selectFrom('identity_mappings')
-        .select(['id', 'user_id', 'is_active'])
-        .where('email', '=', email)
-        .execute();
+      const mappings = await repo.mappingsOfEmail(trx, email);
       const direct = await repo.findUserByEmail(trx, email);
       const userIds = [...new Set([...mappings.map((m) => m.user_id), ...(direct ? [direct.id] : [])])];
       const previous = await repo.findBan(trx, this.emailHash(email));
@@ -289,27 +278,9 @@ export class IdentityService {
         is_permanent: input.permanent,
         expires_at: expiresAt,
       };
-      await trx
-        .insertInto('banned_emails')
-        .values({ email_hash: this.emailHash(email), ...values })
-        .onConflict((oc) => oc.column('email_hash').doUpdateSet(values))
-        .execute();
-      if (associated.length) {
-        await trx
-          .updateTable('identity_mappings')
-          .set({ is_active: false, updated_at: now })
-          .where('id', 'in', associated)
-          .execute();
-      }
-      if (userIds.length) {
-        await trx.updateTable('users').set({ is_active: false, updated_at: now }).where('id', 'in', userIds).execute();
-        await trx
-          .updateTable('sessions')
-          .set({ revoked_at: now })
-          .where('user_id', 'in', userIds)
-          .where('revoked_at', 'is', null)
-          .execute();
-      }
+      await repo.saveBan(trx, this.emailHash(email), values);
+      await repo.setMappingsActive(trx, associated, false, now);
+      await repo.deactivateUsers(trx, userIds, now);
       await repo.writeAudit(trx, {
         adminId: input.adminId,
         action: 'ban_email',
@@ -329,11 +300,7 @@ export class IdentityService {
   async unbanEmail(db: Db, email: string, ctx: AdminContext): Promise<void> {
     const normal = normalizeEmail(email);
     await inTransaction(db, async (trx) => {
-      const deleted = await trx
-        .deleteFrom('banned_emails')
-        .where('email_hash', '=', this.emailHash(normal))
-        .returningAll()
-        .executeTakeFirst();
+      const deleted = await repo.deleteBan(trx, this.emailHash(normal));
       if (!deleted) throw notFound('This email is not banned.');
       await this.reactivate(trx, normal, deleted.associated_anonymous_ids);
       await repo.writeAudit(trx, {
@@ -350,18 +317,8 @@ export class IdentityService {
 
   private async reactivate(db: Db, email: string, anonymousIds: string[]): Promise<void> {
     const now = this.now();
-    if (anonymousIds.length) {
-      await db
-        .updateTable('identity_mappings')
-        .set({ is_active: true, updated_at: now })
-        .where('id', 'in', anonymousIds)
-        .execute();
-    }
-    await db
-      .updateTable('users')
-      .set({ is_active: true, updated_at: now })
-      .where((eb) => eb.or([eb('email', '=', email), ...(anonymousIds.length ? [eb('anonymous_id', 'in', anonymousIds)] : [])]))
-      .execute();
+    await repo.setMappingsActive(db, anonymousIds, true, now);
+    await repo.reactivateUsers(db, email, anonymousIds, now);
   }
 
   /**
@@ -374,11 +331,7 @@ export class IdentityService {
       if (!current) throw notFound(Messages.currentIdentityNotFound);
       const now = this.now();
       const next = await this.uniqueAnonymousId(trx);
-      await trx
-        .updateTable('identity_mappings')
-        .set({ is_active: false, updated_at: now })
-        .where('id', '=', current.id)
-        .execute();
+      await repo.setMappingsActive(trx, [current.id], false, now);
       await repo.insertMapping(trx, {
         id: next,
         email: current.email,
@@ -388,7 +341,7 @@ export class IdentityService {
         previousIds: [...current.previous_anonymous_ids, current.id],
         now,
       });
-      await trx.updateTable('users').set({ anonymous_id: next, updated_at: now }).where('id', '=', userId).execute();
+      await repo.setAnonymousId(trx, userId, next, now);
       await repo.writeAudit(trx, {
         adminId: ctx.adminId,
         action: 'regenerate_anonymous_id',
@@ -407,7 +360,7 @@ export class IdentityService {
     if (await this.checkBan(db, email)) throw new AppError(403, 'email_banned', Messages.newEmailBanned);
     try {
       await inTransaction(db, async (trx) => {
-        const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
+        const user = await repo.lockUser(trx, userId);
         if (!user) throw notFound(Messages.identityNotFound);
         if (user.email === email) return;
         if (await repo.findUserByEmail(trx, email)) throw conflict(Messages.emailTaken);
@@ -417,12 +370,8 @@ export class IdentityService {
         const previous = mapping.previous_emails.includes(mapping.email)
           ? mapping.previous_emails
           : [...mapping.previous_emails, mapping.email];
-        await trx
-          .updateTable('identity_mappings')
-          .set({ email, previous_emails: JSON.stringify(previous), updated_at: now })
-          .where('id', '=', mapping.id)
-          .execute();
-        await trx.updateTable('users').set({ email, updated_at: now }).where('id', '=', userId).execute();
+        await repo.setMappingEmail(trx, mapping.id, email, previous, now);
+        await repo.setUserEmail(trx, userId, email, now);
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(Messages.emailTaken);
