@@ -6,7 +6,7 @@ import { type Clock, systemClock } from '@fmk/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
-import type { Database } from './db/index.ts';
+import { checkDatabase, type Database } from './db/index.ts';
 import { modules } from './modules/index.ts';
 import { PushNotifier } from './modules/notifications/notifier.ts';
 import { resolveAuth, TokenService } from './platform/auth.ts';
@@ -140,10 +140,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   app
     .withTypeProvider<ZodTypeProvider>()
     .get('/api/health', { schema: { tags: ['system'], summary: 'Liveness and database check' } }, async () => {
-      await deps.db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst();
+      await checkDatabase(deps.db);
       return { status: 'ok', database: database.kind, time: clock.now().toISOString() };
     });
 

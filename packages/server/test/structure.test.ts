@@ -15,7 +15,7 @@ const CEILINGS = {
   webTypeCycles: 0,
   crossFeatureRepoImports: 0,
   crossFeatureImportsPastService: 0,
-  queriesOutsideRepos: 5,
+  queriesOutsideRepos: 0,
   blockRulePlaces: 1,
   webFeatureImportsOfApp: 0,
   webLongFiles: 0,

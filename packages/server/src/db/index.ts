@@ -90,3 +90,11 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
+
+/** GET /api/health's database check: a read of the users table answers (throws when it does not). */
+export async function checkDatabase(db: Db): Promise<void> {
+  await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
+}

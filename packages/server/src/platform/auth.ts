@@ -3,6 +3,7 @@ import type { Clock } from '@fmk/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT } from 'jose';
 import type { Db } from '../db/index.ts';
+import { findSessionForToken } from './auth/repo.ts';
 import { unauthorized } from './errors.ts';
 
 /**
@@ -178,13 +179,7 @@ export async function resolveToken(
   const now = clock.now();
   const cached = cache.get(claims.sessionId, claims.userId);
   if (cached) return cached > now ? claims : null;
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.revoked_at', 'sessions.expires_at', 'users.is_active'])
-    .where('sessions.id', '=', claims.sessionId)
-    .where('sessions.user_id', '=', claims.userId)
-    .executeTakeFirst();
+  const row = await findSessionForToken(db, claims.sessionId, claims.userId);
   if (!row || row.revoked_at || row.expires_at <= now || !row.is_active) return null;
   cache.set(claims.sessionId, claims.userId, row.expires_at);
   return claims;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../db/index.ts';
+import { notifyAll } from './bus/repo.ts';
 
 /**
  * Live events for users (ARCHITECTURE.md "pub/sub between server instances"). A service
@@ -194,8 +194,7 @@ export class PgBus implements Bus {
     }
     if (payloads.length === 0) return;
     try {
-      // One statement: notifications of one transaction arrive in order.
-      await sql`select ${sql.join(payloads.map((p) => sql`pg_notify(${this.channel}, ${p})`))}`.execute(this.opts.db);
+      await notifyAll(this.opts.db, this.channel, payloads);
     } catch (err) {
       // The write this event follows has committed; failing the request would only make the
       // client retry it. Clients catch up on reconnect.

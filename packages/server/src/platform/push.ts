@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { type Clock, truncatePushText } from '@fmk/core';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Db } from '../db/index.ts';
 import type { VapidConfig } from './config.ts';
+import * as repo from './push/repo.ts';
 
 /** What a notification shows; the service worker (packages/web/src/sw.ts) reads these fields. */
 export interface PushMessage {
@@ -86,42 +86,16 @@ export class PushService {
   async subscribe(userId: string, sub: PushSubscriptionInput, userAgent: string | null): Promise<void> {
     const now = this.deps.clock.now();
     await this.deps.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('push_subscriptions')
-        .values({
-          id: randomUUID(),
-          user_id: userId,
-          endpoint: sub.endpoint,
-          p256dh: sub.keys.p256dh,
-          auth: sub.keys.auth,
-          user_agent: userAgent?.slice(0, 300) ?? null,
-          created_at: now,
-          updated_at: now,
-        })
-        // An endpoint belongs to one browser: signing in as someone else there moves it.
-        .onConflict((oc) =>
-          oc.column('endpoint').doUpdateSet({
-            user_id: userId,
-            p256dh: sub.keys.p256dh,
-            auth: sub.keys.auth,
-            user_agent: userAgent?.slice(0, 300) ?? null,
-            updated_at: now,
-          }),
-        )
-        .execute();
-      await syncUserToken(trx, userId);
+      const { endpoint, keys } = sub;
+      await repo.upsertSubscription(trx, { userId, endpoint, ...keys, userAgent: userAgent?.slice(0, 300) ?? null, at: now });
+      await repo.syncUserToken(trx, userId);
     });
   }
 
   /** Forgets a subscription of this user (sign-out, or the browser unsubscribed). */
   async unsubscribe(userId: string, endpoint: string): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
-      const gone = await trx
-        .deleteFrom('push_subscriptions')
-        .where('user_id', '=', userId)
-        .where('endpoint', '=', endpoint)
-        .executeTakeFirst();
-      if (Number(gone.numDeletedRows) > 0) await syncUserToken(trx, userId);
+      if (await repo.deleteSubscription(trx, userId, endpoint)) await repo.syncUserToken(trx, userId);
     });
   }
 
@@ -130,11 +104,7 @@ export class PushService {
     const result: PushResult = { sent: 0, removed: 0, failed: 0 };
     const vapid = this.deps.vapid;
     if (!vapid) return result;
-    const subs = await this.deps.db
-      .selectFrom('push_subscriptions')
-      .select(['id', 'endpoint', 'p256dh', 'auth'])
-      .where('user_id', '=', userId)
-      .execute();
+    const subs = await repo.subscriptionsOf(this.deps.db, userId);
     const payload = JSON.stringify({
       title: message.title,
       body: truncatePushText(message.body),
@@ -183,32 +153,13 @@ export class PushService {
   private async removeGone(userId: string, id: string): Promise<void> {
     try {
       await this.deps.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('push_subscriptions').where('id', '=', id).execute();
-        await syncUserToken(trx, userId);
+        await repo.deleteSubscriptionById(trx, id);
+        await repo.syncUserToken(trx, userId);
       });
     } catch (err) {
       this.deps.log.warn({ err }, 'could not delete an expired push subscription');
     }
   }
-}
-
-/** users.fcm_token / token_updated (the spec's fcmToken, tokenUpdated) mirror the newest subscription. */
-async function syncUserToken(db: Db, userId: string): Promise<void> {
-  // The user row's lock orders concurrent syncs of one user (two 410s at once on PostgreSQL).
-  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-  const newest = await db
-    .selectFrom('push_subscriptions')
-    .select(['endpoint', 'updated_at'])
-    .where('user_id', '=', userId)
-    .orderBy('updated_at', 'desc')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  await db
-    .updateTable('users')
-    .set({ fcm_token: newest?.endpoint ?? null, token_updated: newest?.updated_at ?? null })
-    .where('id', '=', userId)
-    .execute();
 }
 
 /** Where a push goes, for logs: the origin only (the endpoint path is a secret capability). */

@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } f
 import type { Clock } from '@fmk/core';
 import type { Db } from '../db/index.ts';
 import type { PrivateRecordsTable } from '../db/schema.ts';
+import * as repo from './vault/repo.ts';
 
 /**
  * Envelope encryption of private records (issue 6: health and activity), AES-256-GCM throughout.
@@ -69,25 +70,14 @@ export class Vault {
 
   /** The user's data key; created (and stored wrapped) on first write. Null when none exists and `create` is false. */
   private async dataKey(db: Db, userId: string, create: boolean): Promise<Buffer | null> {
-    let row = await db
-      .selectFrom('health_keys')
-      .select(['key_version', 'wrapped_key'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    let row = await repo.findWrappedKey(db, userId);
     if (!row && create) {
       const kek = this.keks.get(KEK_VERSION)!;
       const wrapped = seal(kek, randomBytes(32), keyAad(userId, KEK_VERSION));
       // Two first writes at once: one key wins, both use it.
-      await db
-        .insertInto('health_keys')
-        .values({ user_id: userId, key_version: KEK_VERSION, wrapped_key: wrapped })
-        .onConflict((oc) => oc.column('user_id').doNothing())
-        .execute();
-      row = await db
-        .selectFrom('health_keys')
-        .select(['key_version', 'wrapped_key'])
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
+      await repo.insertWrappedKey(db, userId, KEK_VERSION, wrapped);
+      row = await repo.findWrappedKey(db, userId);
+      if (!row) throw new VaultError('the data key just stored is not there');
     }
     if (!row) return null;
     const kek = this.keks.get(row.key_version);
@@ -97,12 +87,7 @@ export class Vault {
 
   /** Every record of a kind, decrypted (callers order by the dates inside). */
   async list<T>(db: Db, userId: string, kind: RecordKind): Promise<StoredRecord<T>[]> {
-    const rows = await db
-      .selectFrom('private_records')
-      .select(['id', 'created_at', 'payload'])
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .execute();
+    const rows = await repo.listSealed(db, userId, kind);
     if (rows.length === 0) return [];
     const key = await this.dataKey(db, userId, false);
     if (!key) return [];
@@ -111,13 +96,7 @@ export class Vault {
 
   /** One record of the user, or null (another user's id is simply not found). */
   async get<T>(db: Db, userId: string, kind: RecordKind, id: string): Promise<StoredRecord<T> | null> {
-    const row = await db
-      .selectFrom('private_records')
-      .select(['id', 'created_at', 'payload'])
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await repo.findSealed(db, userId, kind, id);
     if (!row) return null;
     const key = await this.dataKey(db, userId, false);
     if (!key) return null;
@@ -128,10 +107,7 @@ export class Vault {
     const key = (await this.dataKey(db, userId, true))!;
     const id = randomUUID();
     const created = this.clock.now();
-    await db
-      .insertInto('private_records')
-      .values({ id, user_id: userId, kind, created_at: created, payload: this.encode(key, kind, userId, id, data) })
-      .execute();
+    await repo.insertSealed(db, { id, userId, kind, created, payload: this.encode(key, kind, userId, id, data) });
     return { id, created, data };
   }
 
@@ -139,25 +115,12 @@ export class Vault {
   async update<T>(db: Db, userId: string, kind: RecordKind, id: string, data: T): Promise<boolean> {
     const key = await this.dataKey(db, userId, false);
     if (!key) return false;
-    const res = await db
-      .updateTable('private_records')
-      .set({ payload: this.encode(key, kind, userId, id, data) })
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) > 0;
+    return repo.updateSealed(db, userId, kind, id, this.encode(key, kind, userId, id, data));
   }
 
   async delete(db: Db, userId: string, kind: RecordKind, ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    const res = await db
-      .deleteFrom('private_records')
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .where('id', 'in', ids)
-      .executeTakeFirst();
-    return Number(res.numDeletedRows);
+    return repo.deleteSealed(db, userId, kind, ids);
   }
 
   /**
@@ -178,13 +141,7 @@ export class Vault {
 
   /** Every record, schedule and reminder of the user, and the data key itself (crypto-shredding). */
   async deleteAll(db: Db, userId: string): Promise<void> {
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('medication_reminders_sent').where('user_id', '=', userId).execute();
-      await trx.deleteFrom('medication_schedules').where('user_id', '=', userId).execute();
-      await trx.deleteFrom('private_records').where('user_id', '=', userId).execute();
-      await trx.deleteFrom('health_settings').where('user_id', '=', userId).execute();
-      await trx.deleteFrom('health_keys').where('user_id', '=', userId).execute();
-    });
+    await repo.deleteEverything(db, userId);
   }
 
   private encode(key: Buffer, kind: RecordKind, userId: string, id: string, data: unknown): Buffer {
@@ -197,7 +154,4 @@ export class Vault {
 }
 
 /** The user's time zone for reminders and "today" (UTC until the browser reports one). */
-export async function timeZoneOf(db: Db, userId: string): Promise<string> {
-  const row = await db.selectFrom('health_settings').select('time_zone').where('user_id', '=', userId).executeTakeFirst();
-  return row?.time_zone ?? 'UTC';
-}
+export const timeZoneOf = repo.timeZoneOf;
