@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { can, matchPair, messageLimitText, TIER_LIMITS, TIERS, type Tier, utcDayStart } from '@fmk/core';
+import {
+  COULD_NOT_FIND_CONVERSATION,
+  can,
+  matchPair,
+  messageLimitText,
+  TIER_LIMITS,
+  TIERS,
+  type Tier,
+  utcDayStart,
+} from '@fmk/core';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { signUpMember } from '../../../test/factories.ts';
+import { block, signUpMember } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 import type { Db } from '../../db/index.ts';
 import { loadActor, loadSubject } from '../../platform/access.ts';
@@ -11,8 +20,9 @@ import { sendMessage } from './repo.ts';
 /**
  * The message send is PL/pgSQL the migrations create (fmk_send_message, called by repo.ts
  * sendMessage). Two things hold it: send-message.sql beside the repo is its definition as the
- * database has it, so a migration that changes it shows as a diff of that file; and its daily
- * tier limit answers as core's rule (can 'message.send'), case by case around each limit.
+ * database has it, so a migration that changes it shows as a diff of that file; and it accepts
+ * or refuses as core's rule (can 'message.send') does: the daily tier limit case by case around
+ * each limit, and the block rule it writes in SQL (either way, or the other gone).
  */
 
 /** The send and the helper it calls, as pg_get_functiondef prints them, without the schema. */
@@ -43,6 +53,15 @@ const SENT_TODAY = [
   ),
   10_000,
 ];
+
+const answered = (row: { created: boolean } | undefined) => (row?.created ? 'sent' : 'no row');
+/** A refusal as the API words it (messaging service's sendError): FK429 names the tier whose limit was reached. */
+const refused = (err: { code?: string; message?: string }) =>
+  err.code === 'FK429'
+    ? `refused: ${messageLimitText(err.message as Tier)}`
+    : err.code === 'FK404'
+      ? `refused: ${COULD_NOT_FIND_CONVERSATION}`
+      : `error ${err.code}: ${err.message}`;
 
 describe.each(DB_KINDS)('fmk_send_message on %s', (kind) => {
   const t = useTestApp(kind);
@@ -94,12 +113,7 @@ describe.each(DB_KINDS)('fmk_send_message on %s', (kind) => {
             photoId: null,
             now,
             day,
-          }).then(
-            (row) => (row?.created ? 'sent' : 'no row'),
-            // FK429 names the tier whose limit was reached; the service answers with its text.
-            (err: { code?: string; message?: string }) =>
-              err.code === 'FK429' ? `refused: ${messageLimitText(err.message as Tier)}` : `error ${err.code}: ${err.message}`,
-          );
+          }).then(answered, refused);
           cases.push({
             tier,
             lifetime,
@@ -116,5 +130,54 @@ describe.each(DB_KINDS)('fmk_send_message on %s', (kind) => {
     for (const tier of ['free', 'premium'] as const) {
       expect(cases.some((c) => c.tier === tier && !c.lifetime && c.sql.startsWith('refused'))).toBe(true);
     }
+  });
+
+  it("refuses as core's message.send does when either blocked the other or the other is gone", async () => {
+    const { app, db, clock } = t();
+    const now = clock.now();
+    const day = utcDayStart(now).toISOString().slice(0, 10);
+    const cases: Array<{ situation: string; core: string; sql: string }> = [];
+    const situations: Array<[string, (me: string, other: string) => Promise<void>]> = [
+      ['nothing', async () => {}],
+      ['he blocked the other', (me, other) => block(db, me, other)],
+      ['the other blocked him', (me, other) => block(db, other, me)],
+      [
+        'the other is deactivated',
+        async (_me, other) => {
+          await db.updateTable('users').set({ is_active: false }).where('id', '=', other).execute();
+        },
+      ],
+    ];
+    for (const [situation, arrange] of situations) {
+      const [a, b] = [await signUpMember(app, db), await signUpMember(app, db)];
+      const me = a.user.uid;
+      const [userA, userB] = matchPair(me, b.user.uid);
+      const conversationId = randomUUID();
+      await db
+        .insertInto('conversations')
+        .values({ id: conversationId, user_a: userA, user_b: userB, created_at: now, updated_at: now, last_activity: now })
+        .execute();
+      await arrange(me, b.user.uid);
+      const actor = (await loadActor(db, me))!;
+      const decision = can(
+        { ...actor, usage: { ...actor.usage, messagesToday: 0 } },
+        'message.send',
+        await loadSubject(db, actor, b.user.uid, now),
+      );
+      const outcome = await sendMessage(db, {
+        id: randomUUID(),
+        senderId: me,
+        conversationId,
+        clientId: randomUUID(),
+        type: 'text',
+        content: 'hello',
+        photoId: null,
+        now,
+        day,
+      }).then(answered, refused);
+      cases.push({ situation, core: decision.allowed ? 'sent' : `refused: ${decision.message}`, sql: outcome });
+    }
+    expect(cases.filter((c) => c.core !== c.sql)).toEqual([]);
+    expect(cases.map((c) => c.sql)).toEqual(['sent', ...Array(3).fill(`refused: ${COULD_NOT_FIND_CONVERSATION}`)]);
   });
 });
