@@ -25,6 +25,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./src/test/setup.ts'],
+          // A screen test renders the whole app; under load it can take longer than the 5 s default.
+          testTimeout: 15_000,
         },
       },
       {
