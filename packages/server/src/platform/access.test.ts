@@ -152,6 +152,45 @@ describe.each(DB_KINDS)('a user whose onboarding is unfinished, on %s', (kind) =
     expect(answered.statusCode).toBe(200);
     await refusedUntilFinished({ method: 'POST', url: `/api/v1/users/${owner.user.uid}/prompts/starter-1/like` });
   });
+
+  it('may not list, open, read or write conversations', async () => {
+    const me = await signUp(t().app);
+    const other = await signUpMember(t().app, t().db);
+    // A Platinum member may open a conversation with anyone, an unfinished profile too.
+    await setTier(t().db, other.user.uid, 'platinum');
+    const opened = await call(other, { method: 'POST', url: '/api/v1/conversations', payload: { userId: me.user.uid } });
+    expect(opened.statusCode).toBe(200);
+    const id = opened.json().id as string;
+    const sent = await call(other, {
+      method: 'POST',
+      url: `/api/v1/conversations/${id}/messages`,
+      payload: { clientId: randomUUID(), content: 'hi' },
+    });
+    const requests: [Req, number][] = [
+      [{ method: 'GET', url: '/api/v1/conversations' }, 200],
+      [{ method: 'POST', url: '/api/v1/conversations', payload: { userId: other.user.uid } }, 200],
+      [{ method: 'GET', url: `/api/v1/conversations/${id}` }, 200],
+      [{ method: 'GET', url: `/api/v1/conversations/${id}/messages` }, 200],
+      [{ method: 'GET', url: '/api/v1/messages/since?after=0' }, 200],
+      [{ method: 'POST', url: `/api/v1/conversations/${id}/read`, payload: { upTo: sent.json().seq } }, 204],
+      [{ method: 'POST', url: `/api/v1/conversations/${id}/typing`, payload: { typing: true } }, 204],
+      [
+        { method: 'POST', url: `/api/v1/conversations/${id}/messages`, payload: { clientId: randomUUID(), content: 'hello' } },
+        201,
+      ],
+      [{ method: 'DELETE', url: `/api/v1/conversations/${id}` }, 204],
+    ];
+    for (const [r] of requests) {
+      const refused = await call(me, r);
+      expect(refused.statusCode, `${r.method} ${r.url}`).toBe(403);
+      expect(refused.json()).toEqual({ error: 'profile_incomplete', message: Messages.profileIncomplete });
+    }
+    await finishOnboarding(t().db, me.user.uid);
+    for (const [r, ok] of requests) {
+      const served = await call(me, r);
+      expect(served.statusCode, `${r.method} ${r.url}: ${served.body}`).toBe(ok);
+    }
+  });
 });
 
 describe('requireAccess', () => {

@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { COULD_NOT_FIND_CONVERSATION, type Conversation, type Message, type MessagePage, messageLimitText } from '@fmk/core';
+import {
+  COULD_NOT_FIND_CONVERSATION,
+  type Conversation,
+  type Message,
+  type MessagePage,
+  Messages,
+  messageLimitText,
+} from '@fmk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, setTier, signUp } from '../../../test/factories.ts';
+import { PASSWORD, setTier, type signUp, signUpMember } from '../../../test/factories.ts';
 import { DB_KINDS, openTestDatabase, type TestApp, testConfig, useTestApp } from '../../../test/harness.ts';
 import { openLive } from '../../../test/live.ts';
 import { createApp } from '../../app.ts';
@@ -20,8 +27,8 @@ const select = (app: AppLike, from: User, to: User) =>
   });
 
 /** Two users who chose each other: their matched conversation. */
-async function matched(app: AppLike): Promise<{ a: User; b: User; conversationId: string }> {
-  const [a, b] = [await signUp(app), await signUp(app)];
+async function matched(app: AppLike, db: TestApp['db']): Promise<{ a: User; b: User; conversationId: string }> {
+  const [a, b] = [await signUpMember(app, db), await signUpMember(app, db)];
   expect((await select(app, a, b)).statusCode).toBe(200);
   const res = await select(app, b, a);
   expect(res.statusCode).toBe(200);
@@ -52,7 +59,7 @@ describe.each(DB_KINDS)('messaging on %s', (kind) => {
     );
 
   it('sends idempotently by clientId: a retry returns the same message with 200 and writes no second row', async () => {
-    const { a, conversationId } = await matched(t().app);
+    const { a, conversationId } = await matched(t().app, t().db);
     const clientId = randomUUID();
     const first = await send(t().app, a, conversationId, 'hi there', clientId);
     expect(first.statusCode).toBe(201);
@@ -74,7 +81,7 @@ describe.each(DB_KINDS)('messaging on %s', (kind) => {
       .executeTakeFirstOrThrow();
     expect(counter.count).toBe(2);
     // The same client id in another of his conversations is a conflict, and writes nothing.
-    const c = await signUp(t().app);
+    const c = await signUpMember(t().app, t().db);
     expect((await select(t().app, a, c)).statusCode).toBe(200);
     const other = (await select(t().app, c, a)).json().match.conversationId as string;
     const reused = await send(t().app, a, other, 'elsewhere', clientId);
@@ -83,7 +90,7 @@ describe.each(DB_KINDS)('messaging on %s', (kind) => {
   });
 
   it('enforces the daily tier limit (free: 5), counts new messages only, and resets on the next UTC day', async () => {
-    const { a, conversationId } = await matched(t().app);
+    const { a, conversationId } = await matched(t().app, t().db);
     await setTier(t().db, a.user.uid, 'free');
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
@@ -113,14 +120,18 @@ describe.each(DB_KINDS)('messaging on %s', (kind) => {
   });
 
   it('lets matched users start a conversation, refuses unmatched Free and Premium (403), allows Platinum', async () => {
-    const { a, b } = await matched(t().app);
+    const { a, b } = await matched(t().app, t().db);
     const open = (u: User, other: User) =>
       t().app.inject({ method: 'POST', url: '/api/v1/conversations', headers: u.headers, payload: { userId: other.user.uid } });
     const ok = await open(a, b);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ type: 'matched', other: { uid: b.user.uid }, unreadCount: 0, lastMessage: null });
 
-    const [p, f, q] = [await signUp(t().app), await signUp(t().app), await signUp(t().app)];
+    const [p, f, q] = [
+      await signUpMember(t().app, t().db),
+      await signUpMember(t().app, t().db),
+      await signUpMember(t().app, t().db),
+    ];
     await setTier(t().db, f.user.uid, 'free');
     const premium = await open(p, q);
     expect(premium.statusCode).toBe(403);
@@ -147,7 +158,7 @@ describe.each(DB_KINDS)('messaging on %s', (kind) => {
   });
 
   it('blocking deletes the conversation for both, and send/open/typing answer 404 after', async () => {
-    const { a, b, conversationId } = await matched(t().app);
+    const { a, b, conversationId } = await matched(t().app, t().db);
     await send(t().app, a, conversationId);
     const la = await openLive(t().app, a.token);
     const lb = await openLive(t().app, b.token);
@@ -170,8 +181,19 @@ describe.each(DB_KINDS)('messaging on %s', (kind) => {
       headers: b.headers,
       payload: { userId: a.user.uid },
     });
+    // Opening one with the man who blocked him answers as for a deactivated account: he must
+    // not learn that he was blocked (core access: a block looks like nobody there).
     expect(opened.statusCode).toBe(404);
-    expect(opened.json().message).toBe(COULD_NOT_FIND_CONVERSATION);
+    expect(opened.json().message).toBe(Messages.userNotFound);
+    const gone = await signUpMember(t().app, t().db);
+    await t().db.updateTable('users').set({ is_active: false }).where('id', '=', gone.user.uid).execute();
+    const deactivated = await t().app.inject({
+      method: 'POST',
+      url: '/api/v1/conversations',
+      headers: b.headers,
+      payload: { userId: gone.user.uid },
+    });
+    expect(deactivated.json()).toEqual(opened.json());
     // Matches, profile and the blocked list.
     const matches = await t().app.inject({ method: 'GET', url: '/api/v1/matches', headers: b.headers });
     expect(matches.json()).toEqual([]);
@@ -194,7 +216,7 @@ describe.each(DB_KINDS)('messaging on %s', (kind) => {
   });
 
   it('delete for me hides the conversation from me only, until a new message arrives', async () => {
-    const { a, b, conversationId } = await matched(t().app);
+    const { a, b, conversationId } = await matched(t().app, t().db);
     await send(t().app, a, conversationId);
     expect(
       (await t().app.inject({ method: 'DELETE', url: `/api/v1/conversations/${conversationId}`, headers: b.headers })).statusCode,
@@ -204,7 +226,7 @@ describe.each(DB_KINDS)('messaging on %s', (kind) => {
     await send(t().app, a, conversationId, 'are you there?');
     const back = (await list(t().app, b)).find((c) => c.id === conversationId);
     expect(back).toMatchObject({ unreadCount: 1, lastMessage: { content: 'are you there?' } });
-    const other = await signUp(t().app);
+    const other = await signUpMember(t().app, t().db);
     expect(
       (await t().app.inject({ method: 'DELETE', url: `/api/v1/conversations/${conversationId}`, headers: other.headers }))
         .statusCode,
@@ -212,7 +234,7 @@ describe.each(DB_KINDS)('messaging on %s', (kind) => {
   });
 
   it('keeps unread counts per user, the badge counts unread conversations, and read clears them', async () => {
-    const { a, b, conversationId } = await matched(t().app);
+    const { a, b, conversationId } = await matched(t().app, t().db);
     const badge = async (u: User) =>
       (await t().app.inject({ method: 'GET', url: '/api/v1/badges', headers: u.headers })).json().messages;
     expect(await badge(b)).toBe(0);
@@ -234,7 +256,7 @@ describe.each(DB_KINDS)('messaging on %s', (kind) => {
   });
 
   it('pages back beyond 100 messages, oldest first', async () => {
-    const { a, b, conversationId } = await matched(t().app);
+    const { a, b, conversationId } = await matched(t().app, t().db);
     const seeded = Array.from({ length: 130 }, (_, i) => ({
       id: randomUUID(),
       conversation_id: conversationId,
@@ -267,7 +289,7 @@ describe.each(DB_KINDS)('messaging on %s', (kind) => {
   });
 
   it('delivers live both ways with typing, delivered and read receipts for a Premium sender', async () => {
-    const { a, b, conversationId } = await matched(t().app);
+    const { a, b, conversationId } = await matched(t().app, t().db);
     const [la, lb, la2] = [await openLive(t().app, a.token), await openLive(t().app, b.token), await openLive(t().app, a.token)];
     const sent = (await send(t().app, a, conversationId, 'live one')).json() as Message;
     expect((await lb.next('message')).message).toEqual(sent);
@@ -304,7 +326,7 @@ describe.each(DB_KINDS)('messaging on %s', (kind) => {
   });
 
   it('sends no read receipt to a Free sender, nor when the reader turned receipts off', async () => {
-    const { a, b, conversationId } = await matched(t().app);
+    const { a, b, conversationId } = await matched(t().app, t().db);
     await setTier(t().db, a.user.uid, 'free');
     const la = await openLive(t().app, a.token);
     const m1 = (await send(t().app, a, conversationId, 'free')).json() as Message;
@@ -338,10 +360,10 @@ describe.each(DB_KINDS)('messaging on %s', (kind) => {
   });
 
   it('catches up after a reconnect: exactly the missed messages, no gaps or duplicates', async () => {
-    const { a, b, conversationId } = await matched(t().app);
-    const other = await matched(t().app);
+    const { a, b, conversationId } = await matched(t().app, t().db);
+    const other = await matched(t().app, t().db);
     // b also talks in another conversation with a third user.
-    const third = await signUp(t().app);
+    const third = await signUpMember(t().app, t().db);
     await setTier(t().db, third.user.uid, 'platinum');
     const c3 = (
       await t().app.inject({
@@ -383,7 +405,7 @@ describe.each(DB_KINDS)('messaging on %s', (kind) => {
   });
 
   it('rejects bad input on each route with a clear 4xx and writes nothing', async () => {
-    const { a, conversationId } = await matched(t().app);
+    const { a, conversationId } = await matched(t().app, t().db);
     const before = await count('messages');
     const bad = [
       { method: 'POST', url: `/api/v1/conversations/${conversationId}/messages`, payload: { clientId: 'short', content: 'x' } },
@@ -426,7 +448,7 @@ describe.each(DB_KINDS)('messaging on %s', (kind) => {
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(COULD_NOT_FIND_CONVERSATION);
     }
-    const stranger = await signUp(t().app);
+    const stranger = await signUpMember(t().app, t().db);
     const foreign = await send(t().app, stranger, conversationId);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe(COULD_NOT_FIND_CONVERSATION);
@@ -435,7 +457,7 @@ describe.each(DB_KINDS)('messaging on %s', (kind) => {
   });
 
   it('publishes presence to conversation partners and keeps it in live_connections', async () => {
-    const { a, b } = await matched(t().app);
+    const { a, b } = await matched(t().app, t().db);
     const la = await openLive(t().app, a.token);
     const lb = await openLive(t().app, b.token);
     expect(await la.next('presence')).toEqual({ type: 'presence', userId: b.user.uid, isOnline: true });
@@ -457,12 +479,14 @@ describe.runIf(DB_KINDS.includes('postgres'))('messaging across two instances on
   const config = testConfig();
   let close: Array<() => Promise<unknown>> = [];
   let one: Awaited<ReturnType<typeof createApp>>;
+  let oneDb: TestApp['db'];
   let two: Awaited<ReturnType<typeof createApp>>;
 
   beforeAll(async () => {
     const d1 = await openTestDatabase('postgres');
     const d2 = await openDatabase({ databaseUrl: d1.url, schema: d1.schema });
     one = await createApp({ config, database: d1, logger: false });
+    oneDb = d1.db;
     two = await createApp({ config, database: d2, logger: false });
     close = [() => two.close(), () => one.close()];
   });
@@ -472,7 +496,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('messaging across two instances on
   });
 
   it('fans a message out to a socket on the other instance, with presence across instances', async () => {
-    const { a, b, conversationId } = await matched(one);
+    const { a, b, conversationId } = await matched(one, oneDb);
     const aOnTwo = await openLive(two, a.token);
     const bOnTwo = await openLive(two, b.token);
     const bOnOne = await openLive(one, b.token);

@@ -12,6 +12,7 @@ import {
   typingBody,
 } from '@fmk/core';
 import { z } from 'zod';
+import { actorOf } from '../../platform/access.ts';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import { readPhotoUpload } from '../../platform/media/upload.ts';
 import type { Module } from '../../platform/module.ts';
@@ -37,7 +38,7 @@ export const messagingModule: Module = async (app, deps) => {
         response: { 200: z.array(conversationSchema), ...errors },
       },
     },
-    async (req) => messaging.list(authUser(req).userId),
+    async (req) => messaging.list(await actorOf(req, deps.db)),
   );
 
   app.post(
@@ -52,7 +53,7 @@ export const messagingModule: Module = async (app, deps) => {
         response: { 200: conversationSchema, ...errors },
       },
     },
-    async (req) => messaging.open(authUser(req).userId, req.body.userId),
+    async (req) => messaging.open(await actorOf(req, deps.db), req.body.userId),
   );
 
   app.get(
@@ -67,14 +68,14 @@ export const messagingModule: Module = async (app, deps) => {
         response: { 200: conversationSchema, ...errors },
       },
     },
-    async (req) => messaging.get(authUser(req).userId, req.params.id),
+    async (req) => messaging.get(await actorOf(req, deps.db), req.params.id),
   );
 
   app.delete(
     '/conversations/:id',
     { preHandler: requireAuth, schema: { tags, summary: 'Delete a conversation for me', ...secured, params: idParams } },
     async (req, reply) => {
-      await messaging.deleteForMe(authUser(req).userId, req.params.id);
+      await messaging.deleteForMe(await actorOf(req, deps.db), req.params.id);
       return reply.status(204).send();
     },
   );
@@ -92,7 +93,7 @@ export const messagingModule: Module = async (app, deps) => {
         response: { 200: messagePageSchema, ...errors },
       },
     },
-    async (req) => messaging.page(authUser(req).userId, req.params.id, req.query),
+    async (req) => messaging.page(await actorOf(req, deps.db), req.params.id, req.query),
   );
 
   app.post(
@@ -109,7 +110,7 @@ export const messagingModule: Module = async (app, deps) => {
       },
     },
     async (req, reply) => {
-      const { message, created } = await messaging.send(authUser(req).userId, req.params.id, req.body);
+      const { message, created } = await messaging.send(await actorOf(req, deps.db), req.params.id, req.body);
       return reply.status(created ? 201 : 200).send(message);
     },
   );
@@ -118,7 +119,7 @@ export const messagingModule: Module = async (app, deps) => {
     '/conversations/:id/read',
     { preHandler: requireAuth, schema: { tags, summary: 'Mark read up to a seq', ...secured, params: idParams, body: readBody } },
     async (req, reply) => {
-      await messaging.read(authUser(req).userId, req.params.id, req.body.upTo);
+      await messaging.read(await actorOf(req, deps.db), req.params.id, req.body.upTo);
       return reply.status(204).send();
     },
   );
@@ -127,7 +128,7 @@ export const messagingModule: Module = async (app, deps) => {
     '/conversations/:id/typing',
     { preHandler: requireAuth, schema: { tags, summary: 'Typing on or off', ...secured, params: idParams, body: typingBody } },
     async (req, reply) => {
-      await messaging.setTyping(authUser(req).userId, req.params.id, req.body.typing);
+      await messaging.setTyping(await actorOf(req, deps.db), req.params.id, req.body.typing);
       return reply.status(204).send();
     },
   );
@@ -144,7 +145,7 @@ export const messagingModule: Module = async (app, deps) => {
         response: { 200: messagePageSchema, ...errors },
       },
     },
-    async (req) => messaging.since(authUser(req).userId, req.query.after),
+    async (req) => messaging.since(await actorOf(req, deps.db), req.query.after),
   );
 
   app.post(

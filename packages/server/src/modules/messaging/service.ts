@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type Actor,
   CATCH_UP_PAGE,
   type Clock,
   CONVERSATIONS_PAGE,
@@ -9,11 +10,8 @@ import {
   type LiveServerEvent,
   type Message,
   type MessagePage,
-  Messages,
   matchPair,
-  mayStartConversation,
   messageLimitText,
-  NOT_MATCHED_TEXT,
   type Photo,
   type SendMessage,
   showsReadReceipts,
@@ -23,6 +21,7 @@ import {
 } from '@fmk/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
+import { loadSubject, requireAccess, requireActingOnOthers } from '../../platform/access.ts';
 import { type Bus, withEvents } from '../../platform/bus.ts';
 import { badRequest, conflict, limitReached, notFound, unauthorized } from '../../platform/errors.ts';
 import { reencodePhoto } from '../../platform/media/image.ts';
@@ -92,44 +91,52 @@ export class MessagingService {
     return { ...c, typing: Boolean(t && t.until > this.deps.clock.now().getTime()) };
   }
 
-  async list(me: string): Promise<Conversation[]> {
-    const rows = await repo.listConversations(this.deps.db, me, { limit: CONVERSATIONS_PAGE });
+  async list(actor: Actor): Promise<Conversation[]> {
+    requireAccess(actor, 'users.browse');
+    const rows = await repo.listConversations(this.deps.db, actor.id, { limit: CONVERSATIONS_PAGE });
     return rows.map((c) => this.withTyping(c));
   }
 
-  async get(me: string, id: string, db: Db = this.deps.db): Promise<Conversation> {
+  /**
+   * One conversation. Here and below, the conversation's other member (active, not blocked either
+   * way) is checked by the query that finds it, so the access check asks the actor's half alone.
+   */
+  get(actor: Actor, id: string): Promise<Conversation> {
+    requireActingOnOthers(actor, 'conversation.read');
+    return this.conversation(actor.id, id, this.deps.db);
+  }
+
+  private async conversation(me: string, id: string, db: Db): Promise<Conversation> {
     const [c] = await repo.listConversations(db, me, { id, limit: 1 });
     if (!c) throw notFound(COULD_NOT_FIND_CONVERSATION);
     return this.withTyping(c);
   }
 
   /** Opens the conversation with `userId`, creating it for matched users (or a Platinum member). */
-  async open(me: string, userId: string): Promise<Conversation> {
-    if (userId === me) throw badRequest("You can't message yourself.", { userId: 'is you' });
+  async open(actor: Actor, userId: string): Promise<Conversation> {
+    const me = actor.id;
     return withEvents(this.deps.db, this.deps.bus, async (trx, emit: Emit) => {
-      const users = await repo.findParticipants(trx, [me, userId]);
-      const self = users.find((u) => u.id === me);
-      const other = users.find((u) => u.id === userId);
-      if (!self) throw unauthorized();
-      if (!other?.is_active) throw notFound(Messages.userNotFound);
-      if (await repo.isBlocked(trx, me, userId)) throw notFound(COULD_NOT_FIND_CONVERSATION);
+      // Oneself 400; unknown, inactive or blocked either way 404 'User not found'; neither an
+      // existing conversation nor a match, below Platinum: 403 with the upgrade text.
+      requireAccess(actor, 'conversation.open', await loadSubject(trx, actor, userId, this.deps.clock.now()));
       const [a, b] = matchPair(me, userId);
       const existing = await repo.conversationIdOfPair(trx, a, b);
       if (existing) {
         await repo.setDeletedFor(trx, existing, a === me ? 'a' : 'b', false);
-        return this.get(me, existing, trx);
+        return this.conversation(me, existing, trx);
       }
       const matchType = await repo.matchTypeOfPair(trx, a, b);
-      if (!mayStartConversation({ matched: matchType !== null, tier: tierOf(self) })) throw limitReached(NOT_MATCHED_TEXT);
       const id = randomUUID();
       await repo.insertConversation(trx, { id, pair: [a, b], matchType, at: this.deps.clock.now() });
       emit([me, userId], { type: 'conversation', conversationId: id, removed: false });
-      return this.get(me, id, trx);
+      return this.conversation(me, id, trx);
     });
   }
 
   /** Delete for me (spec "deletedFor"): hidden from my list until a new message arrives. */
-  async deleteForMe(me: string, id: string): Promise<void> {
+  async deleteForMe(actor: Actor, id: string): Promise<void> {
+    requireActingOnOthers(actor, 'conversation.read');
+    const me = actor.id;
     await withEvents(this.deps.db, this.deps.bus, async (trx, emit: Emit) => {
       const c = await repo.ownConversation(trx, id, me);
       if (!c) throw notFound(COULD_NOT_FIND_CONVERSATION);
@@ -139,31 +146,34 @@ export class MessagingService {
   }
 
   /** Messages of one conversation, oldest first, paging back by seq. Fetching marks mine delivered. */
-  async page(me: string, id: string, q: { before?: number | undefined; limit: number }): Promise<MessagePage> {
+  async page(actor: Actor, id: string, q: { before?: number | undefined; limit: number }): Promise<MessagePage> {
+    requireActingOnOthers(actor, 'conversation.read');
+    const me = actor.id;
     const db = this.deps.db;
     const c = await repo.participantConversation(db, id, me);
     if (!c) throw notFound(COULD_NOT_FIND_CONVERSATION);
     const { rows, hasMore } = await repo.messagePage(db, id, q.before, q.limit);
     await this.deliveredByFetch(me, rows);
-    const receipts = await this.receiptsOf(me, [c.otherId]);
+    const receipts = await this.receiptsOf(actor, [c.otherId]);
     return { messages: rows.map((r) => repo.toMessage(r, me, this.deps.storage, receipts)), hasMore };
   }
 
   /** Catch-up after a reconnect: every message to or from me after `after`, ascending. */
-  async since(me: string, after: number): Promise<MessagePage> {
+  async since(actor: Actor, after: number): Promise<MessagePage> {
+    requireActingOnOthers(actor, 'conversation.read');
+    const me = actor.id;
     const { rows, hasMore } = await repo.messagesSince(this.deps.db, me, after, CATCH_UP_PAGE);
     await this.deliveredByFetch(me, rows);
     const receivers = [...new Set(rows.filter((r) => r.sender_id === me).map((r) => r.receiver_id))];
-    const receipts = await this.receiptsOf(me, receivers);
+    const receipts = await this.receiptsOf(actor, receivers);
     return { messages: rows.map((r) => repo.toMessage(r, me, this.deps.storage, receipts)), hasMore };
   }
 
-  /** Whether `sender` may see 'read' on his messages to each receiver. */
-  private async receiptsOf(sender: string, receivers: string[], db: Db = this.deps.db): Promise<(receiverId: string) => boolean> {
-    const u = await repo.findTier(db, sender);
-    if (!u || tierOf(u) === 'free') return () => false;
-    const settings = await repo.readReceiptSettings(db, receivers);
-    return (r) => showsReadReceipts(tierOf(u), settings.get(r) ?? true);
+  /** Whether the sender may see 'read' on his messages to each receiver. */
+  private async receiptsOf(sender: Actor, receivers: string[]): Promise<(receiverId: string) => boolean> {
+    if (sender.tier === 'free') return () => false;
+    const settings = await repo.readReceiptSettings(this.deps.db, receivers);
+    return (r) => showsReadReceipts(sender.tier, settings.get(r) ?? true);
   }
 
   private async deliveredByFetch(me: string, rows: repo.MessageRow[]): Promise<void> {
@@ -192,7 +202,11 @@ export class MessagingService {
    * and writes nothing. The daily tier limit counts new messages only. The checks and writes run
    * in the database as one statement (repo.sendMessage: fmk_send_message): one round trip.
    */
-  async send(me: string, conversationId: string, body: SendMessage): Promise<{ message: Message; created: boolean }> {
+  async send(actor: Actor, conversationId: string, body: SendMessage): Promise<{ message: Message; created: boolean }> {
+    // The conversation, its other member, blocks and the daily limit are fmk_send_message's,
+    // which answers a retried clientId before them.
+    requireActingOnOthers(actor, 'message.send');
+    const me = actor.id;
     const { db, bus, clock, storage } = this.deps;
     const now = clock.now();
     const day = utcDayStart(now).toISOString().slice(0, 10);
@@ -205,7 +219,7 @@ export class MessagingService {
     }
     if (!row) throw new Error('fmk_send_message returned no row');
     if (!row.created) {
-      const receipts = await this.receiptsOf(me, [row.receiver_id]);
+      const receipts = await this.receiptsOf(actor, [row.receiver_id]);
       return { message: repo.toMessage(row, me, storage, receipts), created: false };
     }
     const message = repo.toMessage(row, me, storage, () => false);
@@ -227,7 +241,9 @@ export class MessagingService {
   }
 
   /** Marks messages to me read up to `upTo`; the sender hears of it where read receipts apply. */
-  async read(me: string, conversationId: string, upTo: number): Promise<void> {
+  async read(actor: Actor, conversationId: string, upTo: number): Promise<void> {
+    requireActingOnOthers(actor, 'conversation.read');
+    const me = actor.id;
     await withEvents(this.deps.db, this.deps.bus, async (trx, emit: Emit) => {
       const c = await repo.participantConversation(trx, conversationId, me);
       if (!c) throw notFound(COULD_NOT_FIND_CONVERSATION);
@@ -243,7 +259,9 @@ export class MessagingService {
   }
 
   /** Relays typing to the other participant; clients turn it off after TYPING_TIMEOUT_MS. */
-  async setTyping(me: string, conversationId: string, typing: boolean): Promise<void> {
+  async setTyping(actor: Actor, conversationId: string, typing: boolean): Promise<void> {
+    requireActingOnOthers(actor, 'message.send');
+    const me = actor.id;
     const c = await repo.participantConversation(this.deps.db, conversationId, me);
     if (!c) throw notFound(COULD_NOT_FIND_CONVERSATION);
     const key = `${conversationId}:${me}`;
