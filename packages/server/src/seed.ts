@@ -24,6 +24,7 @@ import { hashPassword } from './modules/auth/service.ts';
 import { CruiseSessionService } from './modules/cruise/sessions.ts';
 import { GameService } from './modules/game/service.ts';
 import { seedStarterPrompts, starterPromptId } from './modules/prompts/repo.ts';
+import { loadActor } from './platform/access.ts';
 import { LocalBus } from './platform/bus.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { AppError } from './platform/errors.ts';
@@ -726,7 +727,9 @@ async function pickTheViewer(
   for (const [k, u] of nearest.entries()) {
     const action = k % 2 === 0 ? 'marry' : 'fuck';
     try {
-      await game.select(u.id, { targetId: DEMO_VIEWER.id, action, super: false, clientId: `seed-pick-${u.id}` });
+      const chooser = await loadActor(db, u.id);
+      if (!chooser) continue;
+      await game.select(chooser, { targetId: DEMO_VIEWER.id, action, super: false, clientId: `seed-pick-${u.id}` });
       likedBy.push({ id: u.id, displayName: u.displayName, email: demoEmail(u.id), action });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -153,6 +153,16 @@ describe.each(DB_KINDS)('a user whose onboarding is unfinished, on %s', (kind) =
     await refusedUntilFinished({ method: 'POST', url: `/api/v1/users/${owner.user.uid}/prompts/starter-1/like` });
   });
 
+  it('may not select anyone, nor see who likes him or his matches', async () => {
+    const other = await signUpMember(t().app, t().db);
+    const selection = { targetId: other.user.uid, action: 'fuck', super: false, clientId: randomUUID() };
+    await refusedUntilFinished({ method: 'POST', url: '/api/v1/selections', payload: selection });
+    // Before the target is looked at: an unknown one is refused alike.
+    await refusedUntilFinished({ method: 'POST', url: '/api/v1/selections', payload: { ...selection, targetId: 'nobody' } }, 404);
+    await refusedUntilFinished({ method: 'GET', url: '/api/v1/likes' });
+    await refusedUntilFinished({ method: 'GET', url: '/api/v1/matches' });
+  });
+
   it('may not list, open, read or write conversations', async () => {
     const me = await signUp(t().app);
     const other = await signUpMember(t().app, t().db);

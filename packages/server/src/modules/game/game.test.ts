@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LikesPage, Match, SelectionResult, Stats } from '@fmk/core';
 import { describe, expect, it } from 'vitest';
-import { block, setTier, signUp } from '../../../test/factories.ts';
+import { block, setTier, type signUp, signUpMember } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 import { openLive } from '../../../test/live.ts';
 
@@ -38,7 +38,7 @@ describe.each(DB_KINDS)('the game on %s', (kind) => {
   /** n new users (signed up from localhost, so premium beta users). */
   const users = async (n: number) => {
     const out: User[] = [];
-    for (let i = 0; i < n; i++) out.push(await signUp(t().app));
+    for (let i = 0; i < n; i++) out.push(await signUpMember(t().app, t().db));
     return out as Ten<User>;
   };
 

@@ -1,5 +1,6 @@
 import { apiErrorSchema, likesPageSchema, matchSchema, selectionBody, selectionResultSchema } from '@fmk/core';
 import { z } from 'zod';
+import { actorOf } from '../../platform/access.ts';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import type { Module } from '../../platform/module.ts';
 import { GameService } from './service.ts';
@@ -26,7 +27,7 @@ export const gameModule: Module = async (app, deps) => {
         response: { 200: selectionResultSchema, ...errors },
       },
     },
-    async (req) => game.select(authUser(req).userId, req.body),
+    async (req) => game.select(await actorOf(req, deps.db), req.body),
   );
 
   app.get(
@@ -40,7 +41,7 @@ export const gameModule: Module = async (app, deps) => {
         response: { 200: z.array(matchSchema), ...errors },
       },
     },
-    async (req) => game.listMatches(authUser(req).userId),
+    async (req) => game.listMatches(await actorOf(req, deps.db)),
   );
 
   app.get(
@@ -54,7 +55,7 @@ export const gameModule: Module = async (app, deps) => {
         response: { 200: likesPageSchema, ...errors },
       },
     },
-    async (req) => game.likes(authUser(req).userId),
+    async (req) => game.likes(await actorOf(req, deps.db)),
   );
 
   app.post(

@@ -1,7 +1,8 @@
 import {
+  type Actor,
   type Clock,
+  can,
   DAY,
-  effectiveTier,
   type LikesPage,
   type LiveServerEvent,
   type Match,
@@ -13,14 +14,13 @@ import {
   type SelectionResult,
   type StoredAction,
   SUPER_PER_DAY,
-  selectionTypesFor,
-  superLimitMessage,
   superRemaining,
   utcDayStart,
 } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
+import { loadSubject, requireAccess } from '../../platform/access.ts';
 import { type Bus, withEvents } from '../../platform/bus.ts';
-import { badRequest, conflict, limitReached, notFound } from '../../platform/errors.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
 import { userCard } from '../../platform/present.ts';
 import type { Notifier } from '../../platform/push.ts';
 import { unreadConversationCount } from '../messaging/service.ts';
@@ -40,8 +40,6 @@ const LIKES_PAGE_LIMIT = 200;
 
 type Emit = (to: readonly string[], event: LiveServerEvent) => void;
 
-const actionLabel = { fuck: 'Fuck', marry: 'Marry' } as const;
-
 /**
  * The game (spec sections 3 "Match", 4 "Match" and "Pending selections", 6): selections, matches
  * and who likes you. Writes run in one transaction; live events go out after it commits.
@@ -53,7 +51,8 @@ export class GameService {
    * Applies one selection. Retried with the same clientId it returns the first result and
    * changes nothing. Kill is not stored. A new choice toward the same target replaces the old.
    */
-  async select(chooserId: string, body: SelectionBody): Promise<SelectionResult> {
+  async select(actor: Actor, body: SelectionBody): Promise<SelectionResult> {
+    const chooserId = actor.id;
     const matched: Array<Extract<LiveServerEvent, { type: 'match' }> & { to: string }> = [];
     const result = await withEvents(this.deps.db, this.deps.bus, (trx, emit) =>
       this.selectIn(
@@ -62,7 +61,7 @@ export class GameService {
           if (event.type === 'match' && event.new) for (const id of to) if (id !== chooserId) matched.push({ ...event, to: id });
           emit(to, event);
         },
-        chooserId,
+        actor,
         body,
       ),
     );
@@ -77,14 +76,18 @@ export class GameService {
     return result;
   }
 
-  private async selectIn(trx: Db, emit: Emit, chooserId: string, body: SelectionBody): Promise<SelectionResult> {
+  private async selectIn(trx: Db, emit: Emit, actor: Actor, body: SelectionBody): Promise<SelectionResult> {
     const now = this.deps.clock.now();
+    const chooserId = actor.id;
     const { targetId, clientId } = body;
-    if (targetId === chooserId) throw notFound(Messages.userNotFound);
     const users = await repo.lockPair(trx, chooserId, targetId);
+    // Under the pair's locks, and before a retry is answered: oneself, an unknown or inactive
+    // target and a block either way are all 'User not found'.
+    const subject = await loadSubject(trx, actor, targetId, now);
+    requireAccess(actor, 'game.select', subject);
     const chooser = users.get(chooserId);
     const target = users.get(targetId);
-    if (!chooser || !target?.is_active) throw notFound(Messages.userNotFound);
+    if (!chooser || !target) throw notFound(Messages.userNotFound);
     const dayStart = utcDayStart(now);
     const ctx = await repo.selectionContext(trx, {
       chooserId,
@@ -93,7 +96,6 @@ export class GameService {
       dayStart,
       dayEnd: new Date(dayStart.getTime() + DAY),
     });
-    if (ctx.blocked) throw notFound(Messages.userNotFound);
     if (ctx.earlier) {
       if (ctx.earlier.target_id !== targetId || ctx.earlier.action !== body.action) {
         throw conflict('This client id was already used for another selection.');
@@ -101,8 +103,7 @@ export class GameService {
       return ctx.earlier.result as SelectionResult;
     }
 
-    const tier = effectiveTier({ subscriptionTier: chooser.subscription_tier, hasLifetimePremium: chooser.has_lifetime_premium });
-    const allowance = SUPER_PER_DAY[tier];
+    const allowance = SUPER_PER_DAY[actor.tier];
     let supersToday = ctx.supersToday;
     const record = async (result: SelectionResult, isSuper: boolean) => {
       await repo.saveRequest(trx, { chooserId, clientId, targetId, action: body.action, isSuper, result, at: now });
@@ -114,15 +115,14 @@ export class GameService {
       return record({ action: 'kill', super: false, match: null, superRemaining: superRemaining(allowance, supersToday) }, false);
     }
     const action: StoredAction = body.action;
-    if (!selectionTypesFor(chooser.app_mode).includes(action)) {
-      throw badRequest(`${actionLabel[action]} is not offered in your app mode.`, { action: 'not offered by appMode' });
-    }
+    // Only the choices of his app mode (400).
+    requireAccess(actor, action === 'fuck' ? 'game.fuck' : 'game.marry', subject);
 
     const before = ctx.mine;
     // A super toward someone already super-chosen with the same action spends nothing.
     const spendsSuper = body.super && !(before?.action === action && before.is_super);
     if (spendsSuper) {
-      if (allowance !== -1 && supersToday >= allowance) throw limitReached(superLimitMessage(tier));
+      requireAccess(actor, 'game.super', subject, { supersToday });
       supersToday += 1;
     }
     const isSuper = body.super || (before?.action === action && before.is_super);
@@ -182,16 +182,18 @@ export class GameService {
     return record({ action, super: isSuper, match, superRemaining: superRemaining(allowance, supersToday) }, spendsSuper);
   }
 
-  listMatches(userId: string): Promise<Match[]> {
-    return repo.listMatches(this.deps.db, userId);
+  listMatches(actor: Actor): Promise<Match[]> {
+    requireAccess(actor, 'users.browse');
+    return repo.listMatches(this.deps.db, actor.id);
   }
 
   /** Who likes you (spec section 4, tier table of section 6): identities only for Premium and up. */
-  async likes(userId: string): Promise<LikesPage> {
+  async likes(actor: Actor): Promise<LikesPage> {
+    requireAccess(actor, 'users.browse');
+    const userId = actor.id;
     const db = this.deps.db;
-    const me = await repo.findTier(db, userId);
-    const redacted =
-      effectiveTier({ subscriptionTier: me.subscription_tier, hasLifetimePremium: me.has_lifetime_premium }) === 'free';
+    // Refused identities are not an error: Free sees the counts and blurred cards.
+    const redacted = !can(actor, 'likes.seeIdentities').allowed;
     const [counts, rows] = await Promise.all([repo.pendingCounts(db, userId), repo.listPending(db, userId, LIKES_PAGE_LIMIT)]);
     return {
       count: pendingCount(counts),

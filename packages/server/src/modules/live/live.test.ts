@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { LIVE_CLOSE_UNAUTHORIZED } from '@fmk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, signUp } from '../../../test/factories.ts';
+import { PASSWORD, signUp, signUpMember } from '../../../test/factories.ts';
 import { DB_KINDS, openTestDatabase, testConfig, useTestApp } from '../../../test/harness.ts';
 import { openLive } from '../../../test/live.ts';
 import { createApp } from '../../app.ts';
@@ -79,7 +79,7 @@ describe.each(DB_KINDS)('live channel on %s', (kind) => {
   });
 
   it('authenticates with the first message, answers ping with pong, and delivers bus events to that user only', async () => {
-    const [a, b] = [await signUp(t().app), await signUp(t().app)];
+    const [a, b] = [await signUpMember(t().app, t().db), await signUpMember(t().app, t().db)];
     const ca = await openLive(t().app, a.token);
     const cb = await openLive(t().app, b.token);
     ca.ws.send(JSON.stringify({ type: 'ping' }));
@@ -134,12 +134,14 @@ describe.runIf(DB_KINDS.includes('postgres'))('live channel across two instances
   const config = testConfig();
   let close: Array<() => Promise<unknown>> = [];
   let one: Awaited<ReturnType<typeof createApp>>;
+  let oneDb: Awaited<ReturnType<typeof openTestDatabase>>['db'];
   let two: Awaited<ReturnType<typeof createApp>>;
 
   beforeAll(async () => {
     const d1 = await openTestDatabase('postgres');
     const d2 = await openDatabase({ databaseUrl: d1.url, schema: d1.schema });
     one = await createApp({ config, database: d1, logger: false });
+    oneDb = d1.db;
     two = await createApp({ config, database: d2, logger: false });
     close = [() => two.close(), () => one.close()];
   });
@@ -149,7 +151,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('live channel across two instances
   });
 
   it('delivers a super selection made through instance one to a socket on instance two', async () => {
-    const [a, b] = [await signUp(one), await signUp(one)];
+    const [a, b] = [await signUpMember(one, oneDb), await signUpMember(one, oneDb)];
     const onTwo = await openLive(two, b.token);
     const res = await one.inject({
       method: 'POST',

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { signUp } from '../../../test/factories.ts';
+import { signUp, signUpMember } from '../../../test/factories.ts';
 import { DB_KINDS, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { openLive } from '../../../test/live.ts';
 import { PUSH_TTL_SECONDS, PushService } from '../../platform/push.ts';
@@ -188,7 +188,7 @@ describe.each(DB_KINDS)('Web Push on %s', (kind) => {
   const t = useTestApp(kind, { env: pushEnv });
 
   const user = async (opts: { subscribe?: boolean } = {}) => {
-    const u = await signUp(t().app);
+    const u = await signUpMember(t().app, t().db);
     const sub = browserSubscription(pushService.origin);
     if (opts.subscribe !== false) expect((await putSub(t(), u.headers, sub.json)).statusCode).toBe(204);
     return { ...u, sub };
