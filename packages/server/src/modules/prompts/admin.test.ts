@@ -1,7 +1,7 @@
 import { type Prompt, type PromptAnalytics, STARTER_PROMPTS } from '@fmk/core';
 import { describe, expect, it } from 'vitest';
 import { unlockProfile } from '../../../test/discovery.ts';
-import { makeStaff, signUp } from '../../../test/factories.ts';
+import { makeStaff, signUp, signUpMember } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 
 type Headers = Record<string, string>;
@@ -97,7 +97,7 @@ describe.each(DB_KINDS)('admin prompt management on %s', (kind) => {
   it('deleting a prompt removes its likes; answers already given stay on profiles', async () => {
     const a = await admin();
     const owner = await signUp(t().app);
-    const fan = await signUp(t().app);
+    const fan = await signUpMember(t().app, t().db);
     const prompt = (await call('POST', '', a.headers, { text: 'My hidden talent is...', category: 'Personal' })).json() as Prompt;
     const ans = (id: string, answer: string) => ({ promptId: id, question: 'q', answer });
     await t().app.inject({
