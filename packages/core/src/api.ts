@@ -35,6 +35,8 @@ export const meSchema = z.object({
   uid: z.string(),
   anonymousId: z.string(),
   email: z.string(),
+  /** Whether the person has opened the confirmation link mailed to `email`. */
+  emailVerified: z.boolean(),
   displayName: z.string().nullable(),
   photoURL: z.string().nullable(),
   subscriptionTier: z.enum(TIERS),

@@ -1,4 +1,5 @@
 export * from './access.ts';
+export * from './account.ts';
 export * from './activity.ts';
 export * from './admin.ts';
 export * from './api.ts';

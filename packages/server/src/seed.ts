@@ -483,6 +483,8 @@ function accountRow(
       email: u.email,
       password_hash: passwordHash,
       google_sub: null,
+      // Demo addresses (.invalid) can receive no mail: they count as confirmed.
+      email_verified_at: now,
       anonymous_id: u.anonymousId,
       display_name: u.displayName,
       photo_url: photos[0] ? storage.url(photos[0].key) : null,

@@ -46,6 +46,8 @@ export interface UsersTable {
   token_updated: Timestamp | null;
   created_at: Generated<Date>;
   updated_at: Timestamp;
+  /** When the person opened the confirmation link mailed to `email`; null until then. */
+  email_verified_at: Timestamp | null;
 }
 
 export interface UserSettingsTable {
@@ -118,6 +120,17 @@ export interface AuthAttemptsTable {
   id: Generated<number>;
   key: string;
   created_at: Timestamp;
+}
+
+/** One-time links mailed by the account flows (only the token's hash is kept). */
+export interface AccountLinksTable {
+  token_hash: string;
+  user_id: string;
+  purpose: 'verify_email';
+  email: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
 }
 
 export interface OauthFlowsTable {
@@ -469,6 +482,7 @@ export interface DB {
   audit_log: AuditLogTable;
   sessions: SessionsTable;
   auth_attempts: AuthAttemptsTable;
+  account_links: AccountLinksTable;
   oauth_flows: OauthFlowsTable;
   auth_redirect_results: AuthRedirectResultsTable;
   prompts: PromptsTable;

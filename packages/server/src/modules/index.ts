@@ -1,4 +1,5 @@
 import type { Module } from '../platform/module.ts';
+import { accountModule } from './account/routes.ts';
 import { activityModule } from './activity/routes.ts';
 import { adminModule } from './admin/routes.ts';
 import { authModule } from './auth/routes.ts';
@@ -16,6 +17,7 @@ import { safetyModule } from './safety/routes.ts';
 /** Every feature module, in registration order. */
 export const modules: Module[] = [
   authModule,
+  accountModule,
   adminModule,
   profilesModule,
   promptsModule,

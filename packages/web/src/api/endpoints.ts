@@ -15,6 +15,7 @@ import type {
   createScreeningBody,
   cruiseConfigSchema,
   cruiseStatusSchema,
+  emailConfirmedSchema,
   eventBody,
   eventCommentSchema,
   eventDetailSchema,
@@ -24,6 +25,7 @@ import type {
   healthSettingsBody,
   healthSummarySchema,
   likesPageSchema,
+  linkTokenBody,
   locationBody,
   locationConsentBody,
   matchSchema,
@@ -110,6 +112,10 @@ export const endpoints = {
   'GET /auth/session': {} as { response: Out<typeof sessionInfoSchema> },
   'POST /auth/redirect-result': {} as { body: In<typeof redirectResultBody>; response: Out<typeof authResultSchema> },
   'GET /config': {} as { response: Out<typeof publicConfigSchema> },
+
+  // account (modules/account): the mailed links
+  'POST /auth/verify': {} as { body: In<typeof linkTokenBody>; response: Out<typeof emailConfirmedSchema> },
+  'POST /auth/verify/resend': {} as NoContent,
 
   // admin
   'GET /admin/me': {} as { response: Out<typeof adminMeSchema> },

@@ -58,6 +58,7 @@ const PremiumScreen = lazyNamed(settings, 'PremiumScreen');
 const PaymentScreen = lazyNamed(settings, 'PaymentScreen');
 const BugsFeedbackScreen = lazyNamed(settings, 'BugsFeedbackScreen');
 const HelpScreen = lazyNamed(settings, 'HelpScreen');
+const VerifyEmailScreen = lazyNamed(() => import('../features/account/VerifyEmailScreen.tsx'), 'VerifyEmailScreen');
 const AdminLoginScreen = lazyNamed(() => import('../features/admin/AdminLoginScreen.tsx'), 'AdminLoginScreen');
 const AdminDashboard = lazyNamed(() => import('../features/admin/AdminDashboard.tsx'), 'AdminDashboard');
 
@@ -97,6 +98,7 @@ export function AppRoutes() {
         <Route path="/" element={<LandingScreen />} />
         <Route path="/auth" element={<AuthScreen />} />
         <Route path="/onboarding" element={<OnboardingScreen />} />
+        <Route path="/verify" element={<VerifyEmailScreen />} />
         <Route path="/admin/login" element={<AdminLoginScreen />} />
         <Route path="/admin/dashboard" element={<AdminDashboard />} />
         <Route element={<AppShell />}>

@@ -1,6 +1,7 @@
 import { badgeLabel, brandLabel, MODE_DIM_MS, MODE_DIM_OPACITY, type NavTab, visibleTabs } from '@fmk/core';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
+import { VerifyEmailBanner } from '../features/account/VerifyEmailBanner.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { useBadgesQuery } from '../features/game/queries.ts';
 import { useSelectionOutbox } from '../features/game/useSelect.ts';
@@ -14,6 +15,9 @@ import { useAppPreferences } from '../shared/usePreferences.ts';
 import { BottomNav, type NavItem } from '../ui/BottomNav.tsx';
 import { CalendarIcon, ChatIcon, CompassIcon, GearIcon, GridIcon, HeartPulseIcon } from '../ui/icons.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+
+/** Where the 'Confirm your email' reminder shows: home and settings, never over a chat or a form. */
+const VERIFY_BANNER_PATHS = new Set(['/grid', '/settings']);
 
 const TABS: Record<NavTab, NavItem> = {
   grid: { to: '/grid', label: 'Grid', icon: <GridIcon /> },
@@ -49,6 +53,7 @@ export function AppShell() {
   const [prefs] = useAppPreferences();
   const brand = brandLabel(prefs.appMode);
   const [dimmed, dim] = useModeDim();
+  const { pathname } = useLocation();
   useAutoModeSwitch(user, updateUser);
   useLiveChannel(user !== null);
   useTimeZoneSync(user !== null);
@@ -78,6 +83,7 @@ export function AppShell() {
         style={{ opacity: dimmed ? MODE_DIM_OPACITY : 1, transition: `opacity ${MODE_DIM_MS}ms ease` }}
         className="flex-1 pb-[calc(4.5rem+env(safe-area-inset-bottom))]"
       >
+        {VERIFY_BANNER_PATHS.has(pathname) ? <VerifyEmailBanner /> : null}
         <Suspense
           fallback={
             <div className="flex justify-center py-16">

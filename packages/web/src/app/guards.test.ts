@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AuthView, COMPLETE_PROFILE_ROUTES, guardRedirect, matchesPattern } from './guards.ts';
+import { type AuthView, COMPLETE_PROFILE_ROUTES, guardRedirect, LINK_ROUTES, matchesPattern } from './guards.ts';
 
 const signedOut: AuthView = { status: 'signedOut' };
 const incomplete: AuthView = { status: 'signedIn', onboardingComplete: false };
@@ -90,5 +90,11 @@ describe('matchesPattern', () => {
     expect(matchesPattern('/profile/:userId', '/profile/')).toBe(false);
     expect(matchesPattern('/profile/:userId', '/profile/a/b')).toBe(false);
     expect(matchesPattern('/messages/chat/:userId', '/messages/chat/x')).toBe(true);
+  });
+});
+
+describe('the pages a mailed link opens', () => {
+  it.each(LINK_ROUTES)('render %s signed out, mid-onboarding and signed in', (path) => {
+    for (const view of [signedOut, incomplete, complete]) expect(guardRedirect(view, path)).toBeNull();
   });
 });

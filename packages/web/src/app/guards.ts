@@ -35,6 +35,12 @@ export const COMPLETE_PROFILE_ROUTES = [
 
 export const ADMIN_ROUTES = ['/admin/dashboard'] as const;
 
+/**
+ * The pages a mailed link opens, in every state: the link is the credential, and a person may
+ * open it signed out, mid-onboarding or on another phone.
+ */
+export const LINK_ROUTES = ['/verify'] as const;
+
 function normalise(path: string): string {
   const p = path.split(/[?#]/)[0] || '/';
   return p.length > 1 ? p.replace(/\/+$/, '') || '/' : p;
@@ -53,6 +59,7 @@ const isAdminPath = (p: string) => p === '/admin' || p.startsWith('/admin/');
 export function guardRedirect(auth: AuthView, rawPath: string, admin: AdminStatus = 'denied'): string | null {
   const path = normalise(rawPath);
   if (path === DEBUG_CRASH_PATH) return null;
+  if ((LINK_ROUTES as readonly string[]).includes(path)) return null;
 
   // Admin: /admin/login is open; everything else needs verified staff.
   if (path === '/admin/login') return null;

@@ -23,6 +23,7 @@ export function me(over: Partial<Me> = {}): Me {
     uid: 'u1',
     anonymousId: 'anon_abcdefghijkl',
     email: 'sam@example.com',
+    emailVerified: true,
     displayName: 'Sam',
     photoURL: null,
     subscriptionTier: 'free',

@@ -10,6 +10,7 @@ import * as m20261122T1700 from './20261122T1700-health-activity.ts';
 import * as m20261122T1710 from './20261122T1710-cruise.ts';
 import * as m20261122T1720 from './20261122T1720-send-message.ts';
 import * as m20261122T2100 from './20261122T2100-send-message-lean.ts';
+import * as m20261125T1100 from './20261125T1100-email-verification.ts';
 
 /**
  * Every migration, by file name. Migrations sort by their UTC timestamp prefix and never change
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T1710-cruise': m20261122T1710,
   '20261122T1720-send-message': m20261122T1720,
   '20261122T2100-send-message-lean': m20261122T2100,
+  '20261125T1100-email-verification': m20261125T1100,
 };

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import { SESSION_ENDED } from '../../platform/bus.ts';
 import type { Module } from '../../platform/module.ts';
+import { AccountService } from '../account/service.ts';
 import { IdentityService } from '../identity/service.ts';
 import { GoogleSignIn } from './google.ts';
 import { AuthService, type ClientMeta } from './service.ts';
@@ -29,6 +30,7 @@ export const authModule: Module = async (app, deps) => {
   const identity = new IdentityService({ config: deps.config, clock: deps.clock });
   const auth = new AuthService(deps, identity);
   const google = new GoogleSignIn(deps, identity, auth);
+  const account = new AccountService(deps, identity);
   const { db } = deps;
 
   app.post(
@@ -43,6 +45,8 @@ export const authModule: Module = async (app, deps) => {
     },
     async (req, reply) => {
       const result = await auth.signUp(db, { ...req.body, host: req.hostname }, meta(req));
+      // The new address gets its confirmation link (queued: the answer does not wait for it).
+      await account.sendVerification(db, result.user.uid);
       return reply.code(201).send(result);
     },
   );

@@ -28,8 +28,13 @@ export function findUserByGoogleSub(db: Db, sub: string) {
   return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
 }
 
+/** Links Google to the account; Google vouches for the address, so it counts as confirmed. */
 export async function setGoogleSub(db: Db, userId: string, sub: string, now: Date): Promise<void> {
-  await db.updateTable('users').set({ google_sub: sub, updated_at: now }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set((eb) => ({ google_sub: sub, updated_at: now, email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(now)) }))
+    .where('id', '=', userId)
+    .execute();
 }
 
 export function findActiveMapping(db: Db, userId: string) {

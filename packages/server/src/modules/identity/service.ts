@@ -200,6 +200,8 @@ export class IdentityService {
           is_beta_user: beta,
           has_lifetime_premium: premium,
           beta_joined_at: beta ? now : null,
+          // Google only signs in with an address it has confirmed; an email sign-up confirms by link.
+          email_verified_at: input.source === 'google' ? now : null,
           age: 18,
           interests: '[]',
           intentions: '[]',

@@ -18,6 +18,7 @@ import {
 import { Page } from '../../ui/Page.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { AccountSection } from '../account/AccountSection.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useAppPreferencesMutation, useModeSettingsMutation } from './queries.ts';
 
@@ -73,11 +74,7 @@ export function SettingsScreen() {
   return (
     <Page title="Settings">
       <div className="flex flex-col gap-6 px-4 pb-8">
-        {user ? (
-          <p className="text-base text-muted">
-            Signed in as <span className="font-semibold text-ink">{user.email}</span>
-          </p>
-        ) : null}
+        {user ? <AccountSection user={user} /> : null}
 
         {user ? (
           <LinkList

@@ -1,0 +1,46 @@
+import type { Me } from '@fmk/core';
+import { errorMessage } from '../../api/client.ts';
+import { Pill } from '../../ui/Section.tsx';
+import { useResendVerification } from './queries.ts';
+
+/** Settings' account block: the address, whether it is confirmed, and 'Resend' while it is not. */
+export function AccountSection({ user }: { user: Me }) {
+  const resend = useResendVerification();
+  return (
+    <section aria-labelledby="account-heading" className="rounded-2xl border border-line bg-white px-4 py-3">
+      <h2 id="account-heading" className="text-sm font-semibold text-ink">
+        Account
+      </h2>
+      <div className="flex min-h-14 flex-wrap items-center gap-x-3 gap-y-1 py-2">
+        <div className="flex min-w-0 flex-1 flex-col">
+          <span className="text-sm text-muted">Email</span>
+          <span className="break-all text-base text-ink">{user.email}</span>
+        </div>
+        {user.emailVerified ? <Pill tone="good">Confirmed</Pill> : <Pill tone="warn">Not confirmed</Pill>}
+      </div>
+      {user.emailVerified ? null : (
+        <div className="flex flex-col gap-2 pb-2">
+          {resend.isSuccess ? (
+            <p role="status" className="text-sm text-muted">
+              We sent a new link. Check your inbox (and spam).
+            </p>
+          ) : (
+            <button
+              type="button"
+              onClick={() => resend.mutate()}
+              disabled={resend.isPending}
+              className="min-h-11 self-start rounded-full border border-line px-4 text-sm font-semibold text-primary-strong hover:bg-canvas disabled:opacity-50"
+            >
+              {resend.isPending ? 'Sending...' : 'Resend confirmation link'}
+            </button>
+          )}
+          {resend.isError ? (
+            <p role="alert" className="text-sm font-medium text-primary-strong">
+              {errorMessage(resend.error, 'Could not send the link. Please try again.')}
+            </p>
+          ) : null}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import type { EmailConfirmed } from '@fmk/core';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { call } from '../../api/call.ts';
+import { useAuth } from '../auth/AuthProvider.tsx';
+
+/**
+ * The token of a mailed link: in the fragment (`#token=…`, which no server ever sees), or in the
+ * query for a link a mail program rewrote.
+ */
+export function linkToken(location: { hash: string; search: string }): string | null {
+  const fromHash = new URLSearchParams(location.hash.replace(/^#/, '')).get('token');
+  return fromHash || new URLSearchParams(location.search).get('token') || null;
+}
+
+/**
+ * A link works once: a page that renders twice (React's strict mode, a re-mount) must not spend
+ * it twice and then report it used. Each token is sent once per page load; later asks share it.
+ */
+const confirming = new Map<string, Promise<EmailConfirmed>>();
+export function confirmEmailOnce(token: string): Promise<EmailConfirmed> {
+  let p = confirming.get(token);
+  if (!p) {
+    p = call('POST /auth/verify', { body: { token }, token: null });
+    confirming.set(token, p);
+  }
+  return p;
+}
+
+/** Reads the signed-in record again (after a link changed it elsewhere); a no-op signed out. */
+export function useRefreshMe(): () => Promise<void> {
+  const { user, updateUser } = useAuth();
+  const signedIn = user !== null;
+  return useCallback(async () => {
+    if (!signedIn) return;
+    updateUser(await call('GET /me'));
+  }, [signedIn, updateUser]);
+}
+
+/** 'Resend': a new confirmation link to the account's address (the server allows 3 an hour). */
+export function useResendVerification() {
+  return useMutation({ mutationFn: () => call('POST /auth/verify/resend') });
+}
