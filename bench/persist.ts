@@ -5,6 +5,7 @@ import path from 'node:path';
 import { systemClock } from '@fmk/core';
 import { migrateToLatest, openDatabase } from '@fmk/server/src/db/index.ts';
 import { MessagingService } from '@fmk/server/src/modules/messaging/service.ts';
+import { loadActor } from '@fmk/server/src/platform/access.ts';
 import { TokenService } from '@fmk/server/src/platform/auth.ts';
 import { LocalBus } from '@fmk/server/src/platform/bus.ts';
 import { LocalDiskStorage } from '@fmk/server/src/platform/storage.ts';
@@ -78,12 +79,13 @@ export async function persistBench(
       bus: new LocalBus(),
       storage: new LocalDiskStorage(dataDir),
     });
-    const send = (i: number) => {
+    // As a request does: the sender's actor is read, then the send.
+    const send = async (i: number) => {
       const p = pairs[i % pairs.length]!;
       const [from] = i % 2 ? [p.a] : [p.b];
-      return messaging
-        .send(from, p.conversationId, { clientId: randomUUID(), type: 'text', content: `bench message ${i}` })
-        .then(() => {});
+      const actor = await loadActor(database.db, from);
+      if (!actor) throw new Error(`no user ${from}`);
+      await messaging.send(actor, p.conversationId, { clientId: randomUUID(), type: 'text', content: `bench message ${i}` });
     };
     const insert = async (i: number) => {
       const p = pairs[i % pairs.length]!;
