@@ -19,7 +19,8 @@ type Headers = Record<string, string>;
 let town = 0;
 function newTown(): LatLng {
   town += 1;
-  return { lat: -50 + town * 6, lng: -170 + town * 11 };
+  // Both databases' suites share this counter: wrap within valid latitudes (6° apart is > 600 km).
+  return { lat: -60 + (town % 20) * 6, lng: -170 + ((Math.floor(town / 20) * 37 + town * 11) % 340) };
 }
 let seq = 0;
 const uid = (label: string) => `g${++seq}-${label}`;
