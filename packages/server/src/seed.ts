@@ -701,7 +701,9 @@ async function startCruising(db: Db, men: readonly DemoUser[], now: Date): Promi
   let cruising = 0;
   for (const u of men.filter((m) => m.cruising)) {
     try {
-      const status = await sessions.start(u.id, { rightNow: u.nowProfile.rightNow ?? undefined });
+      const cruiser = await loadActor(db, u.id);
+      if (!cruiser) continue;
+      const status = await sessions.start(cruiser, { rightNow: u.nowProfile.rightNow ?? undefined });
       if (status.session) cruising += 1;
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

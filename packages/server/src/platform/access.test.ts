@@ -163,6 +163,15 @@ describe.each(DB_KINDS)('a user whose onboarding is unfinished, on %s', (kind) =
     await refusedUntilFinished({ method: 'GET', url: '/api/v1/matches' });
   });
 
+  it('may not list nearby cruisers, whatever his cruise settings', async () => {
+    await refusedUntilFinished({ method: 'GET', url: '/api/v1/cruise/nearby' });
+    // Cruising off: the unfinished profile is told first, then cruising.
+    const off = await refusedUntilFinished({ method: 'GET', url: '/api/v1/cruise/nearby' }, 403, async (me) => {
+      await t().db.updateTable('users').set({ cruising_enabled: false }).where('id', '=', me.user.uid).execute();
+    });
+    expect((await call(off, { method: 'GET', url: '/api/v1/cruise/nearby' })).json().error).toBe('cruising_disabled');
+  });
+
   it('may not list, open, read or write conversations', async () => {
     const me = await signUp(t().app);
     const other = await signUpMember(t().app, t().db);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type Actor,
   DAY,
   distanceKm,
   distanceLabel,
@@ -14,9 +15,10 @@ import {
   SPOTS_RADIUS_KM,
   snap,
 } from '@fmk/core';
+import { requireAccess } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { userCard } from '../../platform/present.ts';
-import { CruiseMessages, requireCruising } from './access.ts';
+import { CruiseMessages, readCruiser } from './access.ts';
 import {
   addAttendee,
   boxAround,
@@ -59,8 +61,10 @@ export function toEventSummary(r: EventRow, viewerId: string, from: LatLng | nul
 export class EventService {
   constructor(private readonly deps: CruiseDeps) {}
 
-  async list(userId: string): Promise<EventList> {
-    const me = await requireCruising(this.deps.db, userId);
+  async list(actor: Actor): Promise<EventList> {
+    requireAccess(actor, 'cruise.use');
+    const userId = actor.id;
+    const me = await readCruiser(this.deps.db, actor);
     const from = fromOf(me);
     if (!from) return { items: [], hasLocation: false };
     const rows = await listEvents(this.deps.db, userId, boxAround(from, SPOTS_RADIUS_KM), this.deps.clock.now());
@@ -76,8 +80,9 @@ export class EventService {
    * At an approved spot (its name and position) or at a place: a place's position is kept only
    * as its 500 m cell centre, as the creator's own position often is the place.
    */
-  async create(userId: string, body: EventBody): Promise<EventDetail> {
-    await requireCruising(this.deps.db, userId);
+  async create(actor: Actor, body: EventBody): Promise<EventDetail> {
+    requireAccess(actor, 'cruise.use');
+    const userId = actor.id;
     const now = this.deps.clock.now();
     const startsAt = new Date(body.startsAt);
     if (startsAt.getTime() < now.getTime() - START_GRACE_MS)
@@ -108,11 +113,13 @@ export class EventService {
       });
       await addAttendee(trx, id, userId, now);
     });
-    return this.detail(userId, id);
+    return this.detail(actor, id);
   }
 
-  async detail(userId: string, eventId: string): Promise<EventDetail> {
-    const me = await requireCruising(this.deps.db, userId);
+  async detail(actor: Actor, eventId: string): Promise<EventDetail> {
+    requireAccess(actor, 'cruise.use');
+    const userId = actor.id;
+    const me = await readCruiser(this.deps.db, actor);
     const row = await findEvent(this.deps.db, userId, eventId);
     if (!row) throw notFound(CruiseMessages.eventNotFound);
     const comments = await listComments(this.deps.db, userId, eventId);
@@ -130,8 +137,9 @@ export class EventService {
   }
 
   /** An event that can still be joined or talked about: scheduled and not over. */
-  private async open(userId: string, eventId: string): Promise<EventRow> {
-    await requireCruising(this.deps.db, userId);
+  private async open(actor: Actor, eventId: string): Promise<EventRow> {
+    requireAccess(actor, 'cruise.use');
+    const userId = actor.id;
     const row = await findEvent(this.deps.db, userId, eventId);
     if (!row) throw notFound(CruiseMessages.eventNotFound);
     if (row.status === 'cancelled') throw conflict(CruiseMessages.eventCancelled);
@@ -139,39 +147,43 @@ export class EventService {
     return row;
   }
 
-  async attend(userId: string, eventId: string): Promise<EventDetail> {
-    await this.open(userId, eventId);
+  async attend(actor: Actor, eventId: string): Promise<EventDetail> {
+    const userId = actor.id;
+    await this.open(actor, eventId);
     await addAttendee(this.deps.db, eventId, userId, this.deps.clock.now());
-    return this.detail(userId, eventId);
+    return this.detail(actor, eventId);
   }
 
   /** Leaving is always possible except for the creator, who cancels instead. */
-  async leave(userId: string, eventId: string): Promise<EventDetail> {
-    const row = await this.open(userId, eventId);
+  async leave(actor: Actor, eventId: string): Promise<EventDetail> {
+    const userId = actor.id;
+    const row = await this.open(actor, eventId);
     if (row.creator_id === userId) throw conflict('You created this event: cancel it instead.');
     await removeAttendee(this.deps.db, eventId, userId);
-    return this.detail(userId, eventId);
+    return this.detail(actor, eventId);
   }
 
-  async comment(userId: string, eventId: string, body: string): Promise<EventComment> {
-    await this.open(userId, eventId);
+  async comment(actor: Actor, eventId: string, body: string): Promise<EventComment> {
+    const userId = actor.id;
+    await this.open(actor, eventId);
     const id = randomUUID();
     const now = this.deps.clock.now();
     await insertComment(this.deps.db, { id, eventId, userId, body, at: now });
-    const detail = await this.detail(userId, eventId);
+    const detail = await this.detail(actor, eventId);
     const c = detail.comments.find((x) => x.id === id);
     if (!c) throw notFound(CruiseMessages.eventNotFound);
     return c;
   }
 
   /** Only the creator cancels; cancelling twice is fine. */
-  async cancel(userId: string, eventId: string): Promise<EventDetail> {
-    await requireCruising(this.deps.db, userId);
+  async cancel(actor: Actor, eventId: string): Promise<EventDetail> {
+    requireAccess(actor, 'cruise.use');
+    const userId = actor.id;
     const row = await findEvent(this.deps.db, userId, eventId);
     if (!row) throw notFound(CruiseMessages.eventNotFound);
     if (row.creator_id !== userId) throw forbidden(CruiseMessages.notCreator);
     await cancelEvent(this.deps.db, eventId, this.deps.clock.now());
-    return this.detail(userId, eventId);
+    return this.detail(actor, eventId);
   }
 }
 

@@ -2,7 +2,7 @@ import { type CruiseStatus, MINUTE, type NearbyPage, observedDistanceLabel, snap
 import { describe, expect, it } from 'vitest';
 import { locatedUser, placeCruiser } from '../../../test/cruise.ts';
 import { east } from '../../../test/discovery.ts';
-import { block, signUp } from '../../../test/factories.ts';
+import { block, signUp, signUpMember } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 
 type Headers = Record<string, string>;
@@ -145,7 +145,7 @@ describe.each(DB_KINDS)('GET /cruise/nearby on %s', (kind) => {
   });
 
   it('is empty, saying so, without consent or a location', async () => {
-    const u = await signUp(t().app);
+    const u = await signUpMember(t().app, t().db);
     expect(await nearby(u.headers)).toEqual({ items: [], hasLocation: false, me: null, radiusKm: 5 });
   });
 

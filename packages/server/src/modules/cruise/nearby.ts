@@ -1,7 +1,8 @@
-import { NEARBY_WINDOW_MS, type NearbyPage, type NearbyQuery } from '@fmk/core';
+import { type Actor, NEARBY_WINDOW_MS, type NearbyPage, type NearbyQuery } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
+import { requireAccess } from '../../platform/access.ts';
+import { unauthorized } from '../../platform/errors.ts';
 import { chordForKm } from '../../platform/geo.ts';
-import { checkCruising } from './access.ts';
 import { toNearbyCruiser } from './present.ts';
 import {
   cruiserOf,
@@ -51,12 +52,15 @@ export async function widenNearby(db: Db, s: NearbySearch, n: number, first: Nea
 export class NearbyService {
   constructor(private readonly deps: CruiseDeps) {}
 
-  async list(viewerId: string, q: NearbyQuery): Promise<NearbyPage> {
+  async list(actor: Actor, q: NearbyQuery): Promise<NearbyPage> {
+    // A list of other users (an unfinished profile sees none), then the check of every cruise call.
+    requireAccess(actor, 'users.browse');
+    requireAccess(actor, 'cruise.use');
     const now = this.deps.clock.now();
-    const s = nearbySearch(viewerId, q.radiusKm, now);
+    const s = nearbySearch(actor.id, q.radiusKm, now);
     const joined = await nearbyForViewerQuery(this.deps.db, s, q.limit, q.limit * NEAREST_FACTOR).execute();
-    // The same access check as every cruise call, on the viewer read in the same statement.
-    const me = checkCruising(joined[0]);
+    const me = joined[0];
+    if (!me) throw unauthorized();
     const units = me.preferences.units;
     // Without consent or a location the list is empty, and says why.
     if (!me.location_sharing_consent || me.lat === null || me.lng === null || !me.location_active) {

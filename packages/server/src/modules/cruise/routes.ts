@@ -19,7 +19,8 @@ import {
   startSessionBody,
 } from '@fmk/core';
 import { z } from 'zod';
-import { authUser, requireAuth } from '../../platform/auth.ts';
+import { actorOf } from '../../platform/access.ts';
+import { requireAuth } from '../../platform/auth.ts';
 import type { Module } from '../../platform/module.ts';
 import { EventService } from './events.ts';
 import { NearbyService } from './nearby.ts';
@@ -61,7 +62,7 @@ export const cruiseModule: Module = async (app, deps) => {
   app.get(
     '/cruise/session',
     { preHandler: requireAuth, schema: { tags, summary: 'My session, counters and quota', ...secured, response: status } },
-    async (req) => sessions.status(authUser(req).userId),
+    async (req) => sessions.status(await actorOf(req, deps.db)),
   );
   app.post(
     '/cruise/session',
@@ -75,12 +76,12 @@ export const cruiseModule: Module = async (app, deps) => {
         response: status,
       },
     },
-    async (req) => sessions.start(authUser(req).userId, req.body ?? {}),
+    async (req) => sessions.start(await actorOf(req, deps.db), req.body ?? {}),
   );
   app.post(
     '/cruise/session/end',
     { preHandler: requireAuth, schema: { tags, summary: 'End my session now', ...secured, response: status } },
-    async (req) => sessions.end(authUser(req).userId),
+    async (req) => sessions.end(await actorOf(req, deps.db)),
   );
 
   app.put(
@@ -95,7 +96,7 @@ export const cruiseModule: Module = async (app, deps) => {
         response: status,
       },
     },
-    async (req) => sessions.setPrecision(authUser(req).userId, req.body.locationPrecision),
+    async (req) => sessions.setPrecision(await actorOf(req, deps.db), req.body.locationPrecision),
   );
 
   app.get(
@@ -111,7 +112,7 @@ export const cruiseModule: Module = async (app, deps) => {
         response: { 200: nearbyPageSchema, ...errors },
       },
     },
-    async (req) => nearby.list(authUser(req).userId, req.query),
+    async (req) => nearby.list(await actorOf(req, deps.db), req.query),
   );
 
   app.get(
@@ -125,7 +126,7 @@ export const cruiseModule: Module = async (app, deps) => {
         response: { 200: spotListSchema, ...errors },
       },
     },
-    async (req) => spots.list(authUser(req).userId),
+    async (req) => spots.list(await actorOf(req, deps.db)),
   );
   app.post(
     '/cruise/spots',
@@ -139,7 +140,7 @@ export const cruiseModule: Module = async (app, deps) => {
         response: { 201: spotSchema, ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await spots.propose(authUser(req).userId, req.body)),
+    async (req, reply) => reply.status(201).send(await spots.propose(await actorOf(req, deps.db), req.body)),
   );
   app.get(
     '/cruise/spots/pending',
@@ -152,7 +153,7 @@ export const cruiseModule: Module = async (app, deps) => {
         response: { 200: z.array(spotSchema), ...errors },
       },
     },
-    async (req) => spots.pending(authUser(req).userId),
+    async (req) => spots.pending(await actorOf(req, deps.db)),
   );
   app.post(
     '/cruise/spots/:id/review',
@@ -167,7 +168,7 @@ export const cruiseModule: Module = async (app, deps) => {
         response: { 200: spotSchema, ...errors },
       },
     },
-    async (req) => spots.review(authUser(req).userId, req.params.id, req.body.decision),
+    async (req) => spots.review(await actorOf(req, deps.db), req.params.id, req.body.decision),
   );
   app.post(
     '/cruise/spots/:id/checkin',
@@ -182,7 +183,7 @@ export const cruiseModule: Module = async (app, deps) => {
         response: { 200: spotSchema, ...errors },
       },
     },
-    async (req) => spots.checkIn(authUser(req).userId, req.params.id, req.body?.minutes ?? 60),
+    async (req) => spots.checkIn(await actorOf(req, deps.db), req.params.id, req.body?.minutes ?? 60),
   );
   app.delete(
     '/cruise/spots/:id/checkin',
@@ -190,7 +191,7 @@ export const cruiseModule: Module = async (app, deps) => {
       preHandler: requireAuth,
       schema: { tags, summary: 'Check out of a spot', ...secured, params: idParams, response: { 200: spotSchema, ...errors } },
     },
-    async (req) => spots.checkOut(authUser(req).userId, req.params.id),
+    async (req) => spots.checkOut(await actorOf(req, deps.db), req.params.id),
   );
 
   const detail = { 200: eventDetailSchema, ...errors };
@@ -200,7 +201,7 @@ export const cruiseModule: Module = async (app, deps) => {
       preHandler: requireAuth,
       schema: { tags, summary: 'Events near me that are not over', ...secured, response: { 200: eventListSchema, ...errors } },
     },
-    async (req) => events.list(authUser(req).userId),
+    async (req) => events.list(await actorOf(req, deps.db)),
   );
   app.post(
     '/cruise/events',
@@ -214,7 +215,7 @@ export const cruiseModule: Module = async (app, deps) => {
         response: { 201: eventDetailSchema, ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await events.create(authUser(req).userId, req.body)),
+    async (req, reply) => reply.status(201).send(await events.create(await actorOf(req, deps.db), req.body)),
   );
   app.get(
     '/cruise/events/:id',
@@ -222,17 +223,17 @@ export const cruiseModule: Module = async (app, deps) => {
       preHandler: requireAuth,
       schema: { tags, summary: 'An event with its comments', ...secured, params: idParams, response: detail },
     },
-    async (req) => events.detail(authUser(req).userId, req.params.id),
+    async (req) => events.detail(await actorOf(req, deps.db), req.params.id),
   );
   app.post(
     '/cruise/events/:id/attend',
     { preHandler: requireAuth, schema: { tags, summary: 'Attend an event', ...secured, params: idParams, response: detail } },
-    async (req) => events.attend(authUser(req).userId, req.params.id),
+    async (req) => events.attend(await actorOf(req, deps.db), req.params.id),
   );
   app.delete(
     '/cruise/events/:id/attend',
     { preHandler: requireAuth, schema: { tags, summary: 'Leave an event', ...secured, params: idParams, response: detail } },
-    async (req) => events.leave(authUser(req).userId, req.params.id),
+    async (req) => events.leave(await actorOf(req, deps.db), req.params.id),
   );
   app.post(
     '/cruise/events/:id/comments',
@@ -247,11 +248,11 @@ export const cruiseModule: Module = async (app, deps) => {
         response: { 201: eventCommentSchema, ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await events.comment(authUser(req).userId, req.params.id, req.body.body)),
+    async (req, reply) => reply.status(201).send(await events.comment(await actorOf(req, deps.db), req.params.id, req.body.body)),
   );
   app.post(
     '/cruise/events/:id/cancel',
     { preHandler: requireAuth, schema: { tags, summary: 'Cancel my event', ...secured, params: idParams, response: detail } },
-    async (req) => events.cancel(authUser(req).userId, req.params.id),
+    async (req) => events.cancel(await actorOf(req, deps.db), req.params.id),
   );
 };

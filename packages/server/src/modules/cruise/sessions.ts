@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type Actor,
   type Clock,
   CRUISE_QUOTA,
   type CruiseCounters,
@@ -18,8 +19,9 @@ import {
 } from '@fmk/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { forbidden, limitReached } from '../../platform/errors.ts';
-import { CruiseMessages, requireCruising } from './access.ts';
+import { CruiseMessages, readCruiser } from './access.ts';
 import {
   dueSessionUsers,
   finalizeSession,
@@ -54,8 +56,10 @@ async function finalizeFor(trx: Db, userId: string, tier: Tier, now: Date, onlyE
 export class CruiseSessionService {
   constructor(private readonly deps: CruiseDeps) {}
 
-  async status(userId: string): Promise<CruiseStatus> {
-    const me = await requireCruising(this.deps.db, userId);
+  async status(actor: Actor): Promise<CruiseStatus> {
+    requireAccess(actor, 'cruise.use');
+    const userId = actor.id;
+    const me = await readCruiser(this.deps.db, actor);
     const now = this.deps.clock.now();
     // A session past its end is over now, whether or not the sweeper has run: count it.
     await this.deps.db.transaction().execute((trx) => finalizeFor(trx, userId, me.tier, now, true));
@@ -67,8 +71,10 @@ export class CruiseSessionService {
    * quota (403 with the upgrade prompt). A start while one runs returns it (a retried tap).
    * Under the counters row lock, so two concurrent starts cannot both pass the quota.
    */
-  async start(userId: string, body: StartSessionBody): Promise<CruiseStatus> {
-    const me = await requireCruising(this.deps.db, userId);
+  async start(actor: Actor, body: StartSessionBody): Promise<CruiseStatus> {
+    requireAccess(actor, 'cruise.use');
+    const userId = actor.id;
+    const me = await readCruiser(this.deps.db, actor);
     if (!me.location_sharing_consent) throw forbidden(CruiseMessages.consentRequired, 'consent_required');
     if (me.lat === null || !me.location_active) throw forbidden(CruiseMessages.locationRequired, 'location_required');
     const now = this.deps.clock.now();
@@ -92,16 +98,20 @@ export class CruiseSessionService {
   }
 
   /** Ends the running session now (idempotent: nothing running is not an error). */
-  async end(userId: string): Promise<CruiseStatus> {
-    const me = await requireCruising(this.deps.db, userId);
+  async end(actor: Actor): Promise<CruiseStatus> {
+    requireAccess(actor, 'cruise.use');
+    const userId = actor.id;
+    const me = await readCruiser(this.deps.db, actor);
     const now = this.deps.clock.now();
     await this.deps.db.transaction().execute((trx) => finalizeFor(trx, userId, me.tier, now, false));
     return this.read(userId, me.tier, now, me.location_precision);
   }
 
   /** Exact: my 500 m area pinned on others' maps; approximate: listed with a distance only. */
-  async setPrecision(userId: string, precision: 'exact' | 'approximate'): Promise<CruiseStatus> {
-    const me = await requireCruising(this.deps.db, userId);
+  async setPrecision(actor: Actor, precision: 'exact' | 'approximate'): Promise<CruiseStatus> {
+    requireAccess(actor, 'cruise.use');
+    const userId = actor.id;
+    const me = await readCruiser(this.deps.db, actor);
     const now = this.deps.clock.now();
     await setLocationPrecision(this.deps.db, userId, precision, now);
     return this.read(userId, me.tier, now, precision);

@@ -1,24 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import {
-  canModerateLocations,
+  type Actor,
   distanceKm,
   distanceLabel,
   type LatLng,
-  Messages,
   SPOTS_RADIUS_KM,
   type Spot,
   type SpotList,
   type SpotProposalBody,
   visibleCheckinCount,
 } from '@fmk/core';
-import { forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
-import { CruiseMessages, requireCruising } from './access.ts';
+import { requireAccess } from '../../platform/access.ts';
+import { notFound, tooManyRequests } from '../../platform/errors.ts';
+import { CruiseMessages, readCruiser } from './access.ts';
 import {
   boxAround,
   countPendingSpotsBy,
   endCheckins,
   findSpot,
-  findStaff,
   insertCheckin,
   insertSpot,
   listSpots,
@@ -56,8 +55,10 @@ export class SpotService {
   constructor(private readonly deps: CruiseDeps) {}
 
   /** Approved spots within 25 km, nearest first, then my own proposals (any status). */
-  async list(userId: string): Promise<SpotList> {
-    const me = await requireCruising(this.deps.db, userId);
+  async list(actor: Actor): Promise<SpotList> {
+    requireAccess(actor, 'cruise.use');
+    const userId = actor.id;
+    const me = await readCruiser(this.deps.db, actor);
     const now = this.deps.clock.now();
     const from = me.lat !== null && me.lng !== null && me.location_active ? { lat: me.lat, lng: me.lng } : null;
     const rows = await listSpots(this.deps.db, userId, from ? boxAround(from, SPOTS_RADIUS_KM) : null, now);
@@ -72,8 +73,10 @@ export class SpotService {
   }
 
   /** A proposal waits for staff (pending). At most 10 waiting per user. */
-  async propose(userId: string, body: SpotProposalBody): Promise<Spot> {
-    const me = await requireCruising(this.deps.db, userId);
+  async propose(actor: Actor, body: SpotProposalBody): Promise<Spot> {
+    requireAccess(actor, 'cruise.use');
+    const userId = actor.id;
+    const me = await readCruiser(this.deps.db, actor);
     const now = this.deps.clock.now();
     if ((await countPendingSpotsBy(this.deps.db, userId)) >= MAX_PENDING_PROPOSALS) {
       throw tooManyRequests(CruiseMessages.tooManyProposals);
@@ -84,19 +87,17 @@ export class SpotService {
     return toSpot(row!, userId, this.from(me), me.preferences.units);
   }
 
-  /** Staff with the locations approve permission only (core canModerateLocations). */
-  private async requireModerator(staffId: string): Promise<void> {
-    if (!canModerateLocations(await findStaff(this.deps.db, staffId))) throw forbidden(Messages.adminRequired, 'admin_required');
-  }
-
-  async pending(staffId: string): Promise<Spot[]> {
-    await this.requireModerator(staffId);
+  /** Staff with the locations approve permission only (403 'Admin access required'), whatever their cruising. */
+  async pending(staff: Actor): Promise<Spot[]> {
+    requireAccess(staff, 'admin.locations.moderate');
+    const staffId = staff.id;
     const rows = await pendingSpots(this.deps.db, this.deps.clock.now());
     return rows.map((r) => toSpot(r, staffId, null, 'metric'));
   }
 
-  async review(staffId: string, spotId: string, decision: 'approve' | 'reject'): Promise<Spot> {
-    await this.requireModerator(staffId);
+  async review(staff: Actor, spotId: string, decision: 'approve' | 'reject'): Promise<Spot> {
+    requireAccess(staff, 'admin.locations.moderate');
+    const staffId = staff.id;
     const now = this.deps.clock.now();
     const ok = await setSpotStatus(this.deps.db, spotId, decision === 'approve' ? 'approved' : 'rejected', staffId, now);
     if (!ok) throw notFound(CruiseMessages.spotNotFound);
@@ -105,8 +106,10 @@ export class SpotService {
   }
 
   /** Checks in to an approved spot for `minutes`; a check-in elsewhere ends (one spot at a time). */
-  async checkIn(userId: string, spotId: string, minutes: number): Promise<Spot> {
-    const me = await requireCruising(this.deps.db, userId);
+  async checkIn(actor: Actor, spotId: string, minutes: number): Promise<Spot> {
+    requireAccess(actor, 'cruise.use');
+    const userId = actor.id;
+    const me = await readCruiser(this.deps.db, actor);
     const now = this.deps.clock.now();
     const spot = await findSpot(this.deps.db, userId, spotId, now);
     if (spot?.status !== 'approved') throw notFound(CruiseMessages.spotNotFound);
@@ -118,8 +121,10 @@ export class SpotService {
     return toSpot(row!, userId, this.from(me), me.preferences.units);
   }
 
-  async checkOut(userId: string, spotId: string): Promise<Spot> {
-    const me = await requireCruising(this.deps.db, userId);
+  async checkOut(actor: Actor, spotId: string): Promise<Spot> {
+    requireAccess(actor, 'cruise.use');
+    const userId = actor.id;
+    const me = await readCruiser(this.deps.db, actor);
     const now = this.deps.clock.now();
     const spot = await findSpot(this.deps.db, userId, spotId, now);
     if (spot?.status !== 'approved') throw notFound(CruiseMessages.spotNotFound);
