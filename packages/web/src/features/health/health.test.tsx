@@ -75,7 +75,7 @@ describe('/health', () => {
       'GET /api/v1/health/screenings': () => json(200, []),
     });
     start('/health');
-    expect(await screen.findByText("We couldn't load your health data", {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText("We couldn't load your health data", {}, { timeout: 12_000 })).toBeTruthy();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Screening overdue')).toBeTruthy();
