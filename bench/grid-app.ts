@@ -78,6 +78,8 @@ async function main(): Promise<void> {
     .select('u.id')
     .where('u.id', 'in', candidates)
     .where('u.is_active', '=', true)
+    // An unfinished profile may not list the grid: such a viewer would only measure the refusal.
+    .where('u.onboarding_complete', '=', true)
     .where('ul.is_active', '=', true)
     .orderBy('u.id')
     .limit(viewersWanted)
