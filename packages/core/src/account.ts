@@ -1,13 +1,17 @@
 import { z } from 'zod';
-import { DAY, HOUR } from './clock.ts';
+import { emailSchema, passwordSchema } from './auth.ts';
+import { DAY, HOUR, MINUTE } from './clock.ts';
 
 /**
- * The account's own flows, by mail: confirming the email address. A link carries a one-time
- * token; the server keeps only its hash, and a link works once, until it expires.
+ * The account's own flows, by mail: confirming the email address, resetting and changing the
+ * password. A link carries a one-time token; the server keeps only its hash, and a link works
+ * once, until it expires.
  */
 
 /** How long a confirmation link works. */
 export const EMAIL_LINK_TTL_MS = DAY;
+/** How long a password reset link works: short, since it opens the account to whoever has the mail. */
+export const RESET_LINK_TTL_MS = 30 * MINUTE;
 
 /** A fixed window rate limit: at most `max` in any `windowMs`. */
 export interface RateLimit {
@@ -16,6 +20,14 @@ export interface RateLimit {
 }
 /** 'Resend' on the banner: enough for a mail lost to a spam folder, not enough to flood an inbox. */
 export const RESEND_VERIFICATION_LIMIT: RateLimit = { max: 3, windowMs: HOUR };
+/**
+ * 'Forgot password?': per address (whether or not it has an account, so the limit tells nothing)
+ * and per network address (one person trying many addresses).
+ */
+export const FORGOT_PASSWORD_EMAIL_LIMIT: RateLimit = { max: 3, windowMs: 15 * MINUTE };
+export const FORGOT_PASSWORD_IP_LIMIT: RateLimit = { max: 10, windowMs: 15 * MINUTE };
+/** Wrong current passwords (changing the password or the email) before the account waits. */
+export const PASSWORD_CHECK_LIMIT: RateLimit = { max: 5, windowMs: 15 * MINUTE };
 
 /** What the account's screens and the server say, in one place. */
 export const AccountMessages = {
@@ -25,6 +37,13 @@ export const AccountMessages = {
   linkForOldAddress: 'This link is for an email address that is no longer on your account.',
   alreadyVerified: 'Your email address is already confirmed.',
   tooManyRequests: 'Too many requests. Please wait a while and try again.',
+  /** The same words whether or not the address has an account. */
+  resetRequested: 'If an account uses that address, we sent it a link to choose a new password. It works for 30 minutes.',
+  wrongPassword: "That's not your current password.",
+  tooManyPasswordChecks: 'Too many wrong passwords. Please wait a few minutes and try again.',
+  noPasswordYet:
+    "Your account signs in with Google and has no password yet. Use 'Forgot password?' on the sign-in screen to set one.",
+  samePassword: 'Choose a password different from your current one.',
 } as const;
 
 /** Why a link did not work: each has its own message and the page its own way on. */
@@ -44,3 +63,22 @@ export const linkTokenBody = z.object({
 /** POST /auth/verify: which address is now confirmed. */
 export const emailConfirmedSchema = z.object({ email: z.string() });
 export type EmailConfirmed = z.infer<typeof emailConfirmedSchema>;
+
+/** POST /auth/password/forgot */
+export const forgotPasswordBody = z.object({ email: emailSchema });
+/** What 'Forgot password?' answers, whatever the address. */
+export const accountNoticeSchema = z.object({ message: z.string() });
+
+/** POST /auth/password/reset: the link's token and the new password. */
+export const resetPasswordBody = linkTokenBody.extend({ password: passwordSchema });
+/** Which account's password was reset (the page offers to sign in with it). */
+export const passwordResetSchema = z.object({ email: z.string() });
+
+/** POST /auth/password/change (signed in). */
+export const changePasswordBody = z.object({
+  currentPassword: z
+    .string({ error: 'Enter your current password.' })
+    .min(1, 'Enter your current password.')
+    .max(200, 'Enter your current password.'),
+  newPassword: passwordSchema,
+});

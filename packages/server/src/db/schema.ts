@@ -126,7 +126,7 @@ export interface AuthAttemptsTable {
 export interface AccountLinksTable {
   token_hash: string;
   user_id: string;
-  purpose: 'verify_email';
+  purpose: 'verify_email' | 'reset_password';
   email: string;
   created_at: Timestamp;
   expires_at: Timestamp;

@@ -1,10 +1,12 @@
 import type {
+  accountNoticeSchema,
   activityLogSchema,
   activityStatsSchema,
   adminMeSchema,
   authResultSchema,
   badgesSchema,
   blockedUserSchema,
+  changePasswordBody,
   checkinBody,
   commentBody,
   contactSchema,
@@ -20,6 +22,7 @@ import type {
   eventCommentSchema,
   eventDetailSchema,
   eventListSchema,
+  forgotPasswordBody,
   gridPageSchema,
   gridQuery,
   healthSettingsBody,
@@ -39,6 +42,7 @@ import type {
   nearbyQuery,
   openConversationBody,
   pageQuery,
+  passwordResetSchema,
   photoOrderBody,
   photoSchema,
   precisionBody,
@@ -49,6 +53,7 @@ import type {
   pushSubscriptionBody,
   readBody,
   redirectResultBody,
+  resetPasswordBody,
   screeningSchema,
   selectionBody,
   selectionResultSchema,
@@ -116,6 +121,9 @@ export const endpoints = {
   // account (modules/account): the mailed links
   'POST /auth/verify': {} as { body: In<typeof linkTokenBody>; response: Out<typeof emailConfirmedSchema> },
   'POST /auth/verify/resend': {} as NoContent,
+  'POST /auth/password/forgot': {} as { body: In<typeof forgotPasswordBody>; response: Out<typeof accountNoticeSchema> },
+  'POST /auth/password/reset': {} as { body: In<typeof resetPasswordBody>; response: Out<typeof passwordResetSchema> },
+  'POST /auth/password/change': {} as { body: In<typeof changePasswordBody> },
 
   // admin
   'GET /admin/me': {} as { response: Out<typeof adminMeSchema> },

@@ -59,6 +59,7 @@ const PaymentScreen = lazyNamed(settings, 'PaymentScreen');
 const BugsFeedbackScreen = lazyNamed(settings, 'BugsFeedbackScreen');
 const HelpScreen = lazyNamed(settings, 'HelpScreen');
 const VerifyEmailScreen = lazyNamed(() => import('../features/account/VerifyEmailScreen.tsx'), 'VerifyEmailScreen');
+const ResetPasswordScreen = lazyNamed(() => import('../features/account/ResetPasswordScreen.tsx'), 'ResetPasswordScreen');
 const AdminLoginScreen = lazyNamed(() => import('../features/admin/AdminLoginScreen.tsx'), 'AdminLoginScreen');
 const AdminDashboard = lazyNamed(() => import('../features/admin/AdminDashboard.tsx'), 'AdminDashboard');
 
@@ -99,6 +100,7 @@ export function AppRoutes() {
         <Route path="/auth" element={<AuthScreen />} />
         <Route path="/onboarding" element={<OnboardingScreen />} />
         <Route path="/verify" element={<VerifyEmailScreen />} />
+        <Route path="/reset-password" element={<ResetPasswordScreen />} />
         <Route path="/admin/login" element={<AdminLoginScreen />} />
         <Route path="/admin/dashboard" element={<AdminDashboard />} />
         <Route element={<AppShell />}>

@@ -39,7 +39,7 @@ export const ADMIN_ROUTES = ['/admin/dashboard'] as const;
  * The pages a mailed link opens, in every state: the link is the credential, and a person may
  * open it signed out, mid-onboarding or on another phone.
  */
-export const LINK_ROUTES = ['/verify'] as const;
+export const LINK_ROUTES = ['/verify', '/reset-password'] as const;
 
 function normalise(path: string): string {
   const p = path.split(/[?#]/)[0] || '/';

@@ -12,3 +12,28 @@ export function confirmEmailMail(to: string, url: string): Mail {
     footer: ["The link works once, for 24 hours. Didn't sign up? Ignore this email and nothing happens."],
   });
 }
+
+export function resetPasswordMail(to: string, url: string): Mail {
+  return composeMail(to, {
+    subject: 'Reset your password',
+    paragraphs: [
+      'Hi,',
+      'Someone asked to reset the password of the account with this email address. If that was you, choose a new one:',
+    ],
+    action: { label: 'Choose a new password', url },
+    footer: ["The link works once, for 30 minutes. Wasn't you? Ignore this email: your password stays as it is."],
+  });
+}
+
+/** After a reset or a change: the owner hears of it, in case it was not him. */
+export function passwordChangedMail(to: string, resetUrl: string): Mail {
+  return composeMail(to, {
+    subject: 'Your password was changed',
+    paragraphs: [
+      'Hi,',
+      'The password of your account was just changed, and your other devices were signed out.',
+      "If that wasn't you, reset your password now:",
+    ],
+    action: { label: 'Reset password', url: resetUrl },
+  });
+}

@@ -1,4 +1,14 @@
-import { apiErrorSchema, emailConfirmedSchema, linkTokenBody } from '@fmk/core';
+import {
+  AccountMessages,
+  accountNoticeSchema,
+  apiErrorSchema,
+  changePasswordBody,
+  emailConfirmedSchema,
+  forgotPasswordBody,
+  linkTokenBody,
+  passwordResetSchema,
+  resetPasswordBody,
+} from '@fmk/core';
 import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import type { Module } from '../../platform/module.ts';
@@ -8,7 +18,7 @@ import { AccountService } from './service.ts';
 const errors = { '4xx': apiErrorSchema };
 const bearer = [{ bearer: [] }];
 
-/** The account's mailed flows: confirming the email address. */
+/** The account's flows: confirming the email address, resetting and changing the password. */
 export const accountModule: Module = async (app, deps) => {
   const account = new AccountService(deps, new IdentityService({ config: deps.config, clock: deps.clock }));
   const { db } = deps;
@@ -39,6 +49,53 @@ export const accountModule: Module = async (app, deps) => {
     },
     async (req, reply) => {
       await account.resendVerification(db, authUser(req).userId);
+      return reply.code(204).send(null);
+    },
+  );
+  app.post(
+    '/auth/password/forgot',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Mail a password reset link (30 min) to the address, if it has an account: the same answer either way',
+        body: forgotPasswordBody,
+        response: { 202: accountNoticeSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      // Under inject (tests) req.ip can be undefined (STACK.md trap 8).
+      await account.requestPasswordReset(db, req.body.email, req.ip || 'unknown');
+      return reply.code(202).send({ message: AccountMessages.resetRequested });
+    },
+  );
+
+  app.post(
+    '/auth/password/reset',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Open a reset link with a new password: every session of the account ends (400 unknown, 410 expired or used)',
+        body: resetPasswordBody,
+        response: { 200: passwordResetSchema, ...errors },
+      },
+    },
+    async (req) => account.resetPassword(db, req.body.token, req.body.password),
+  );
+
+  app.post(
+    '/auth/password/change',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['account'],
+        summary: 'Change my password (needs the current one): my other sessions end',
+        security: bearer,
+        body: changePasswordBody,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await account.changePassword(db, authUser(req), req.body.currentPassword, req.body.newPassword);
       return reply.code(204).send(null);
     },
   );

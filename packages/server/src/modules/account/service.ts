@@ -4,22 +4,32 @@ import {
   type Clock,
   EMAIL_LINK_TTL_MS,
   type EmailConfirmed,
+  FORGOT_PASSWORD_EMAIL_LIMIT,
+  FORGOT_PASSWORD_IP_LIMIT,
   type LinkError,
+  normalizeEmail,
+  PASSWORD_CHECK_LIMIT,
   type RateLimit,
   RESEND_VERIFICATION_LIMIT,
+  RESET_LINK_TTL_MS,
 } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
+import type { AuthContext } from '../../platform/auth.ts';
+import { type Bus, SESSION_ENDED } from '../../platform/bus.ts';
 import type { Config } from '../../platform/config.ts';
-import { AppError, conflict, tooManyRequests, unauthorized } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { IdentityService } from '../identity/service.ts';
-import { confirmEmailMail } from './mails.ts';
+import { confirmEmailMail, passwordChangedMail, resetPasswordMail } from './mails.ts';
 import * as repo from './repo.ts';
 
 export interface AccountDeps {
   config: Pick<Config, 'publicUrl'>;
   clock: Clock;
   mail: Mailer;
+  /** Revoked sessions' live sockets close through it, on every instance. */
+  bus: Bus;
 }
 
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
@@ -32,8 +42,9 @@ const LINK_ERROR: Record<LinkError, { status: number; message: string }> = {
 const linkError = (code: LinkError) => new AppError(LINK_ERROR[code].status, code, LINK_ERROR[code].message);
 
 /**
- * The account's mailed flows: confirming the email address. Every link is a random 256-bit
- * token mailed once; only its SHA-256 is stored, so the database alone opens nothing.
+ * The account's flows: confirming the email address, resetting and changing the password. Every
+ * link is a random 256-bit token mailed once; only its SHA-256 is stored, so the database alone
+ * opens nothing.
  */
 export class AccountService {
   constructor(
@@ -114,5 +125,85 @@ export class AccountService {
       throw new AppError(400, 'link_unknown', AccountMessages.linkForOldAddress);
     }
     return { email: link.email };
+  }
+  /** Counts a failed current-password check; refuses every check once the limit is reached. */
+  private async checkPassword(db: Db, userId: string, stored: string | null, given: string): Promise<void> {
+    if (!stored) throw badRequest(AccountMessages.noPasswordYet);
+    const key = `password:user:${userId}`;
+    const now = this.now();
+    const since = new Date(now.getTime() - PASSWORD_CHECK_LIMIT.windowMs);
+    if ((await repo.countRequests(db, key, since)) >= PASSWORD_CHECK_LIMIT.max) {
+      throw tooManyRequests(AccountMessages.tooManyPasswordChecks);
+    }
+    if (!(await verifyPassword(stored, given))) {
+      await repo.recordRequest(db, key, now, since);
+      throw new AppError(400, 'wrong_password', AccountMessages.wrongPassword, {
+        currentPassword: AccountMessages.wrongPassword,
+      });
+    }
+  }
+
+  /**
+   * The sessions' live sockets close wherever they are connected; the owner is told by mail.
+   * After the commit, so a rolled-back change closes nothing.
+   */
+  private async afterPasswordChange(userId: string, email: string, revoked: readonly string[]): Promise<void> {
+    await this.deps.bus.publishBatch(revoked.map((sessionId) => [[userId], { type: SESSION_ENDED, sessionId }] as const));
+    this.deps.mail.send(passwordChangedMail(email, `${this.deps.config.publicUrl}/auth?mode=forgot`));
+  }
+
+  /**
+   * 'Forgot password?'. The answer waits only for the limits, which count the address whether or
+   * not it has an account; looking the account up and making the link happen after it (Mailer's
+   * sendLater), so the answer says nothing, in its words or its time. A disabled account gets no
+   * link (it could not sign in with it).
+   */
+  async requestPasswordReset(db: Db, rawEmail: string, ip: string): Promise<void> {
+    const email = normalizeEmail(rawEmail);
+    await this.limit(db, `forgot:email:${email}`, FORGOT_PASSWORD_EMAIL_LIMIT);
+    await this.limit(db, `forgot:ip:${ip}`, FORGOT_PASSWORD_IP_LIMIT);
+    this.deps.mail.sendLater(async () => {
+      const user = await this.identity.userByEmail(db, email);
+      if (!user?.is_active) return null;
+      const token = await this.issueLink(db, user.id, 'reset_password', user.email, RESET_LINK_TTL_MS);
+      return resetPasswordMail(user.email, this.url('/reset-password', token));
+    });
+  }
+
+  /**
+   * Opens a reset link with a new password: every session ends (whoever had the account is out),
+   * every other reset link is spent, and the address counts as confirmed (the mail reached it).
+   */
+  async resetPassword(db: Db, token: string, password: string): Promise<{ email: string }> {
+    const link = await this.useLink(db, token, ['reset_password']);
+    const user = await this.identity.userById(db, link.user_id);
+    if (user?.email !== link.email) throw new AppError(400, 'link_unknown', AccountMessages.linkForOldAddress);
+    const passwordHash = await hashPassword(password);
+    const now = this.now();
+    const revoked = await db.transaction().execute(async (trx) => {
+      await repo.setPasswordHash(trx, user.id, passwordHash, now);
+      await repo.spendLinks(trx, user.id, 'reset_password', now);
+      await repo.markVerified(trx, user.id, user.email, now);
+      return repo.revokeSessions(trx, user.id, now, null);
+    });
+    await this.afterPasswordChange(user.id, user.email, revoked);
+    return { email: user.email };
+  }
+
+  /** Changing the password needs the current one; every other session ends, this one stays. */
+  async changePassword(db: Db, auth: AuthContext, current: string, next: string): Promise<void> {
+    const user = await this.identity.userById(db, auth.userId);
+    if (!user) throw unauthorized();
+    await this.checkPassword(db, user.id, user.password_hash, current);
+    if (current === next) throw badRequest(AccountMessages.samePassword, { newPassword: AccountMessages.samePassword });
+    const passwordHash = await hashPassword(next);
+    const now = this.now();
+    const revoked = await db.transaction().execute(async (trx) => {
+      await repo.setPasswordHash(trx, user.id, passwordHash, now);
+      // A reset link mailed before the change must not undo it.
+      await repo.spendLinks(trx, user.id, 'reset_password', now);
+      return repo.revokeSessions(trx, user.id, now, auth.sessionId);
+    });
+    await this.afterPasswordChange(user.id, user.email, revoked);
   }
 }

@@ -1,19 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type AuthResult, type Clock, type Me, Messages, MINUTE, normalizeEmail } from '@fmk/core';
-import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import type { Db } from '../../db/index.ts';
 import type { AuthContext, TokenService } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
 import { AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../platform/errors.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { EmailBannedError, type IdentityService } from '../identity/service.ts';
 import { readMe } from '../profiles/service.ts';
 import * as repo from './repo.ts';
-
-// argon2id with OWASP's minimum (m=19 MiB, t=2, p=1): ~110 ms a hash here (STACK.md).
-// `Algorithm` is a const enum, which isolatedModules cannot read: 2 is Argon2id.
-const ARGON2ID = 2 as Algorithm;
-const HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 /** Sign-in throttling: failures counted over a window, per account and per address. */
 export const ATTEMPT_WINDOW_MS = 15 * MINUTE;
@@ -36,10 +31,8 @@ export interface AuthDeps {
   storage: Storage;
 }
 
-export const hashPassword = (password: string): Promise<string> => hash(password, HASH_OPTIONS);
-
-/** Verified against when the account does not exist, so both cases take the same time. */
-let dummyHash: Promise<string> | null = null;
+// The seed hashes its demo passwords with it.
+export { hashPassword };
 
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 export const randomToken = (): string => randomBytes(32).toString('base64url');
@@ -100,8 +93,8 @@ export class AuthService {
       throw tooManyRequests(Messages.tooManyAttempts);
     }
     const user = await this.identity.userByEmail(db, email);
-    dummyHash ??= hashPassword(randomToken());
-    const ok = await verify(user?.password_hash ?? (await dummyHash), input.password).catch(() => false);
+    // An unknown email costs the same verify as a wrong password (verifyPassword).
+    const ok = await verifyPassword(user?.password_hash, input.password);
     if (!user?.password_hash || !ok) {
       await repo.recordFailures(db, [emailKey, ipKey], now, since);
       throw unauthorized(Messages.invalidCredentials);

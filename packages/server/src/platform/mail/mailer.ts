@@ -18,9 +18,19 @@ export class Mailer {
 
   /** Queues a mail for delivery; never throws. */
   send(mail: Mail): void {
-    const p = this.transport
-      .deliver({ ...mail, from: this.from })
-      .catch((err: unknown) => this.log.error({ err, subject: mail.subject }, 'mail delivery failed'))
+    this.sendLater(async () => mail);
+  }
+
+  /**
+   * Queues the work of deciding on a mail and making it (null: no mail), then its delivery. The
+   * caller answers before any of it runs, so its answer takes the same time whether a mail goes
+   * out or not (a password reset must not tell whether an address has an account).
+   */
+  sendLater(make: () => Promise<Mail | null>): void {
+    const p = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(make)
+      .then((mail) => (mail ? this.transport.deliver({ ...mail, from: this.from }) : undefined))
+      .catch((err: unknown) => this.log.error({ err }, 'mail delivery failed'))
       .finally(() => this.pending.delete(p));
     this.pending.add(p);
   }

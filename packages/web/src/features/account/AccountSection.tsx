@@ -1,11 +1,20 @@
 import type { Me } from '@fmk/core';
+import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { Pill } from '../../ui/Section.tsx';
+import { ChangePasswordSheet } from './ChangePasswordSheet.tsx';
 import { useResendVerification } from './queries.ts';
 
-/** Settings' account block: the address, whether it is confirmed, and 'Resend' while it is not. */
+const rowButton =
+  'min-h-11 shrink-0 rounded-full border border-line px-4 text-sm font-semibold text-primary-strong hover:bg-canvas';
+
+/**
+ * Settings' account block: the address, whether it is confirmed ('Resend' while it is not), and
+ * changing the password.
+ */
 export function AccountSection({ user }: { user: Me }) {
   const resend = useResendVerification();
+  const [sheet, setSheet] = useState<'password' | null>(null);
   return (
     <section aria-labelledby="account-heading" className="rounded-2xl border border-line bg-white px-4 py-3">
       <h2 id="account-heading" className="text-sm font-semibold text-ink">
@@ -41,6 +50,18 @@ export function AccountSection({ user }: { user: Me }) {
           ) : null}
         </div>
       )}
+      <div className="flex min-h-14 items-center gap-3 border-t border-line pt-2">
+        <div className="flex flex-1 flex-col">
+          <span className="text-sm text-muted">Password</span>
+          <span className="text-base text-ink" aria-hidden="true">
+            ••••••••
+          </span>
+        </div>
+        <button type="button" className={rowButton} onClick={() => setSheet('password')}>
+          Change password
+        </button>
+      </div>
+      <ChangePasswordSheet open={sheet === 'password'} onClose={() => setSheet(null)} />
     </section>
   );
 }

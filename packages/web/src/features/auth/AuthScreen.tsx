@@ -9,6 +9,7 @@ import { ChevronLeftIcon } from '../../ui/icons.tsx';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useAuth } from './AuthProvider.tsx';
+import { ForgotPassword } from './ForgotPassword.tsx';
 import { useConfigQuery } from './queries.ts';
 import { withRetries } from './session.ts';
 
@@ -68,6 +69,7 @@ export function AuthScreen() {
       });
   }, [code, applyResult, setParams]);
 
+  if (params.get('mode') === 'forgot') return <ForgotPassword />;
   if (redirecting) return <LoadingScreen brand={brandLabel(prefs.appMode)} message="Signing you in..." />;
 
   const switchMode = (m: Mode) => {
@@ -166,6 +168,14 @@ export function AuthScreen() {
           hint={mode === 'signup' ? `At least ${MIN_PASSWORD_LENGTH} characters.` : undefined}
           error={fieldErrors.password ?? null}
         />
+        {mode === 'signin' ? (
+          <Link
+            to="/auth?mode=forgot"
+            className="-mt-2 inline-flex min-h-11 items-center self-end text-sm font-semibold text-primary-strong"
+          >
+            Forgot password?
+          </Link>
+        ) : null}
         {error ? (
           <p role="alert" className="rounded-xl bg-primary-soft px-4 py-3 text-sm font-medium text-primary-strong">
             {error}
