@@ -3,7 +3,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, signUp } from './flows.ts';
+import { axeViolations, onboard, signUp } from './flows.ts';
 import { screenshot, useE2E } from './harness.ts';
 
 mkdirSync(path.join(import.meta.dirname, 'screenshots'), { recursive: true });
@@ -106,6 +106,36 @@ describe('the account by mail, in Chromium', () => {
     await phone.page.goto('/onboarding');
     await phone.page.waitForURL((u) => u.pathname === '/');
     await phone.context.close();
+    await context.close();
+  });
+
+  it('changes the email from settings once the new address confirms it', async () => {
+    const address = `before-${Date.now()}@example.com`;
+    const next = `after-${Date.now()}@example.com`;
+    const { context, page } = await e().newPage();
+    await signUp(page, address);
+    await onboard(page);
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await page.waitForURL('**/grid');
+    await page.goto('/settings');
+    const account = page.getByRole('region', { name: 'Account' });
+    await account.getByRole('button', { name: 'Change email' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Change email' });
+    await sheet.getByLabel('New email').fill(next);
+    await sheet.getByLabel('Your password').fill(PASSWORD);
+    await screenshot(page, 'account-change-email-sheet');
+    await sheet.getByRole('button', { name: 'Send link' }).click();
+    await account.getByText(next).waitFor();
+    await account.getByText(address).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'account-settings-pending-email');
+
+    await open(page, await linkInOutbox(next, 'Confirm your new email'));
+    await page.getByRole('heading', { name: 'Email changed' }).waitFor();
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL('**/settings');
+    await account.getByText(next).waitFor();
+    expect(await account.getByText(address).count()).toBe(0);
     await context.close();
   });
 });

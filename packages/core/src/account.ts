@@ -26,6 +26,8 @@ export const RESEND_VERIFICATION_LIMIT: RateLimit = { max: 3, windowMs: HOUR };
  */
 export const FORGOT_PASSWORD_EMAIL_LIMIT: RateLimit = { max: 3, windowMs: 15 * MINUTE };
 export const FORGOT_PASSWORD_IP_LIMIT: RateLimit = { max: 10, windowMs: 15 * MINUTE };
+/** Changes of address: each mails a link to a new address, so a few an hour. */
+export const EMAIL_CHANGE_LIMIT: RateLimit = { max: 3, windowMs: HOUR };
 /** Wrong current passwords (changing the password or the email) before the account waits. */
 export const PASSWORD_CHECK_LIMIT: RateLimit = { max: 5, windowMs: 15 * MINUTE };
 
@@ -44,6 +46,8 @@ export const AccountMessages = {
   noPasswordYet:
     "Your account signs in with Google and has no password yet. Use 'Forgot password?' on the sign-in screen to set one.",
   samePassword: 'Choose a password different from your current one.',
+  sameEmail: "That's already your email address.",
+  linkForOldChange: 'This link is for an earlier change of address. Use the newest link we sent.',
 } as const;
 
 /** Why a link did not work: each has its own message and the page its own way on. */
@@ -60,8 +64,8 @@ export const linkTokenBody = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, AccountMessages.linkUnknown),
 });
 
-/** POST /auth/verify: which address is now confirmed. */
-export const emailConfirmedSchema = z.object({ email: z.string() });
+/** POST /auth/verify: which address is now confirmed, and whether it replaced the account's old one. */
+export const emailConfirmedSchema = z.object({ email: z.string(), changed: z.boolean() });
 export type EmailConfirmed = z.infer<typeof emailConfirmedSchema>;
 
 /** POST /auth/password/forgot */
@@ -81,4 +85,10 @@ export const changePasswordBody = z.object({
     .min(1, 'Enter your current password.')
     .max(200, 'Enter your current password.'),
   newPassword: passwordSchema,
+});
+
+/** POST /auth/email/change (signed in): the new address and the password. */
+export const changeEmailBody = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(200, 'Enter your password.'),
 });

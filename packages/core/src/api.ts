@@ -37,6 +37,8 @@ export const meSchema = z.object({
   email: z.string(),
   /** Whether the person has opened the confirmation link mailed to `email`. */
   emailVerified: z.boolean(),
+  /** A new address asked for and not yet confirmed: `email` stays the account's until then. */
+  pendingEmail: z.string().nullable(),
   displayName: z.string().nullable(),
   photoURL: z.string().nullable(),
   subscriptionTier: z.enum(TIERS),

@@ -48,6 +48,8 @@ export interface UsersTable {
   updated_at: Timestamp;
   /** When the person opened the confirmation link mailed to `email`; null until then. */
   email_verified_at: Timestamp | null;
+  /** A new address waiting for its confirmation link to be opened; null when none. */
+  pending_email: string | null;
 }
 
 export interface UserSettingsTable {
@@ -126,7 +128,7 @@ export interface AuthAttemptsTable {
 export interface AccountLinksTable {
   token_hash: string;
   user_id: string;
-  purpose: 'verify_email' | 'reset_password';
+  purpose: 'verify_email' | 'reset_password' | 'change_email';
   email: string;
   created_at: Timestamp;
   expires_at: Timestamp;

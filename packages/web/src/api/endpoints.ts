@@ -6,6 +6,7 @@ import type {
   authResultSchema,
   badgesSchema,
   blockedUserSchema,
+  changeEmailBody,
   changePasswordBody,
   checkinBody,
   commentBody,
@@ -124,6 +125,8 @@ export const endpoints = {
   'POST /auth/password/forgot': {} as { body: In<typeof forgotPasswordBody>; response: Out<typeof accountNoticeSchema> },
   'POST /auth/password/reset': {} as { body: In<typeof resetPasswordBody>; response: Out<typeof passwordResetSchema> },
   'POST /auth/password/change': {} as { body: In<typeof changePasswordBody> },
+  'POST /auth/email/change': {} as { body: In<typeof changeEmailBody>; response: Out<typeof meSchema> },
+  'POST /auth/email/cancel': {} as { response: Out<typeof meSchema> },
 
   // admin
   'GET /admin/me': {} as { response: Out<typeof adminMeSchema> },

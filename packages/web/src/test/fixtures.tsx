@@ -24,6 +24,7 @@ export function me(over: Partial<Me> = {}): Me {
     anonymousId: 'anon_abcdefghijkl',
     email: 'sam@example.com',
     emailVerified: true,
+    pendingEmail: null,
     displayName: 'Sam',
     photoURL: null,
     subscriptionTier: 'free',

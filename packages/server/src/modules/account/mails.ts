@@ -37,3 +37,24 @@ export function passwordChangedMail(to: string, resetUrl: string): Mail {
     action: { label: 'Reset password', url: resetUrl },
   });
 }
+
+export function confirmNewEmailMail(to: string, url: string): Mail {
+  return composeMail(to, {
+    subject: 'Confirm your new email',
+    paragraphs: ['Hi,', 'Tap the button to make this the email address of your account. Until you do, nothing changes.'],
+    action: { label: 'Confirm new email', url },
+    footer: ["The link works once, for 24 hours. Didn't ask for this? Ignore this email and nothing happens."],
+  });
+}
+
+/** To the old address, once the new one took over. */
+export function emailChangedMail(to: string, newEmail: string): Mail {
+  return composeMail(to, {
+    subject: 'Your email address was changed',
+    paragraphs: [
+      'Hi,',
+      `The email address of your account was changed to ${newEmail}. Sign in with that address from now on.`,
+      'This address gets no more mail about the account.',
+    ],
+  });
+}

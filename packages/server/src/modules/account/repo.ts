@@ -61,6 +61,20 @@ export async function spendLinks(db: Db, userId: string, purpose: LinkPurpose, n
     .execute();
 }
 
+/** The new address waiting for its link, or none. */
+export async function setPendingEmail(db: Db, userId: string, email: string | null, now: Date): Promise<void> {
+  await db.updateTable('users').set({ pending_email: email, updated_at: now }).where('id', '=', userId).execute();
+}
+
+/** The waiting address became the account's (identity's changeEmail moved it): confirmed, nothing waits. */
+export async function finishEmailChange(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ pending_email: null, email_verified_at: now, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
 export async function setPasswordHash(db: Db, userId: string, passwordHash: string, now: Date): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
 }

@@ -2,10 +2,12 @@ import {
   AccountMessages,
   accountNoticeSchema,
   apiErrorSchema,
+  changeEmailBody,
   changePasswordBody,
   emailConfirmedSchema,
   forgotPasswordBody,
   linkTokenBody,
+  meSchema,
   passwordResetSchema,
   resetPasswordBody,
 } from '@fmk/core';
@@ -18,7 +20,7 @@ import { AccountService } from './service.ts';
 const errors = { '4xx': apiErrorSchema };
 const bearer = [{ bearer: [] }];
 
-/** The account's flows: confirming the email address, resetting and changing the password. */
+/** The account's flows: confirming and changing the email address, resetting and changing the password. */
 export const accountModule: Module = async (app, deps) => {
   const account = new AccountService(deps, new IdentityService({ config: deps.config, clock: deps.clock }));
   const { db } = deps;
@@ -28,7 +30,8 @@ export const accountModule: Module = async (app, deps) => {
     {
       schema: {
         tags: ['account'],
-        summary: 'Open a confirmation link: confirms the address it was mailed to (400 unknown, 410 expired or used)',
+        summary:
+          "Open a confirmation link: confirms the address it was mailed to, or makes a new address the account's (400 unknown, 410 expired or used)",
         body: linkTokenBody,
         response: { 200: emailConfirmedSchema, ...errors },
       },
@@ -98,5 +101,33 @@ export const accountModule: Module = async (app, deps) => {
       await account.changePassword(db, authUser(req), req.body.currentPassword, req.body.newPassword);
       return reply.code(204).send(null);
     },
+  );
+  app.post(
+    '/auth/email/change',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['account'],
+        summary: 'Change my email (needs the password): the new address waits until its mailed link is opened',
+        security: bearer,
+        body: changeEmailBody,
+        response: { 200: meSchema, ...errors },
+      },
+    },
+    async (req) => account.requestEmailChange(db, authUser(req), req.body.email, req.body.password),
+  );
+
+  app.post(
+    '/auth/email/cancel',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['account'],
+        summary: 'Drop my change of email still waiting for its link',
+        security: bearer,
+        response: { 200: meSchema, ...errors },
+      },
+    },
+    async (req) => account.cancelEmailChange(db, authUser(req).userId),
   );
 };

@@ -2,11 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   AccountMessages,
   type Clock,
+  EMAIL_CHANGE_LIMIT,
   EMAIL_LINK_TTL_MS,
   type EmailConfirmed,
   FORGOT_PASSWORD_EMAIL_LIMIT,
   FORGOT_PASSWORD_IP_LIMIT,
   type LinkError,
+  type Me,
+  Messages,
   normalizeEmail,
   PASSWORD_CHECK_LIMIT,
   type RateLimit,
@@ -20,8 +23,10 @@ import type { Config } from '../../platform/config.ts';
 import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import type { Storage } from '../../platform/storage.ts';
 import type { IdentityService } from '../identity/service.ts';
-import { confirmEmailMail, passwordChangedMail, resetPasswordMail } from './mails.ts';
+import { readMe } from '../profiles/service.ts';
+import { confirmEmailMail, confirmNewEmailMail, emailChangedMail, passwordChangedMail, resetPasswordMail } from './mails.ts';
 import * as repo from './repo.ts';
 
 export interface AccountDeps {
@@ -30,6 +35,8 @@ export interface AccountDeps {
   mail: Mailer;
   /** Revoked sessions' live sockets close through it, on every instance. */
   bus: Bus;
+  /** For the answers that are the person's own record (photo URLs). */
+  storage: Storage;
 }
 
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
@@ -118,14 +125,78 @@ export class AccountService {
     await this.sendVerification(db, userId);
   }
 
-  /** Opens a confirmation link: the address it was mailed to is confirmed, if still the account's. */
+  /**
+   * Opens a confirmation link. A sign-up's confirms the address it was mailed to, if still the
+   * account's; a change of address's makes the new address the account's (the old one kept in the
+   * identity's previous emails), if it is still the one waiting and still allowed. One
+   * transaction: a link refused at the last step is not spent.
+   */
   async confirmEmail(db: Db, token: string): Promise<EmailConfirmed> {
-    const link = await this.useLink(db, token, ['verify_email']);
-    if (!(await repo.markVerified(db, link.user_id, link.email, this.now()))) {
-      throw new AppError(400, 'link_unknown', AccountMessages.linkForOldAddress);
-    }
-    return { email: link.email };
+    const done = await db.transaction().execute(async (trx) => {
+      const link = await this.useLink(trx, token, ['verify_email', 'change_email']);
+      const now = this.now();
+      if (link.purpose !== 'change_email') {
+        if (!(await repo.markVerified(trx, link.user_id, link.email, now))) {
+          throw new AppError(400, 'link_unknown', AccountMessages.linkForOldAddress);
+        }
+        return { email: link.email, old: null };
+      }
+      const user = await this.identity.userById(trx, link.user_id);
+      if (!user || user.pending_email !== link.email) throw new AppError(400, 'link_unknown', AccountMessages.linkForOldChange);
+      // Refuses a banned or taken address (spec section 8), as at the request.
+      await this.identity.changeEmail(trx, user.id, link.email);
+      await repo.finishEmailChange(trx, user.id, now);
+      return { email: link.email, old: user.email };
+    });
+    // The old address hears of it, in case it was not its owner's doing.
+    if (done.old) this.deps.mail.send(emailChangedMail(done.old, done.email));
+    return { email: done.email, changed: done.old !== null };
   }
+
+  private async me(db: Db, userId: string): Promise<Me> {
+    const me = await readMe(db, userId, this.deps.storage);
+    if (!me) throw unauthorized();
+    return me;
+  }
+
+  /**
+   * Changing the email address needs the password. The new address must not be banned or taken,
+   * and becomes the account's only when the link mailed to it is opened; until then it waits
+   * (pendingEmail) and the account keeps its address. A newer request replaces an older one.
+   */
+  async requestEmailChange(db: Db, auth: AuthContext, rawEmail: string, password: string): Promise<Me> {
+    const user = await this.identity.userById(db, auth.userId);
+    if (!user) throw unauthorized();
+    await this.checkPassword(db, user.id, user.password_hash, password);
+    const email = normalizeEmail(rawEmail);
+    if (email === user.email) throw badRequest(AccountMessages.sameEmail, { email: AccountMessages.sameEmail });
+    if (await this.identity.checkBan(db, email)) {
+      throw new AppError(403, 'email_banned', Messages.newEmailBanned, { email: Messages.newEmailBanned });
+    }
+    if (await this.identity.userByEmail(db, email)) {
+      throw new AppError(409, 'conflict', Messages.emailTaken, { email: Messages.emailTaken });
+    }
+    await this.limit(db, `email-change:user:${user.id}`, EMAIL_CHANGE_LIMIT);
+    const now = this.now();
+    const token = await db.transaction().execute(async (trx) => {
+      await repo.spendLinks(trx, user.id, 'change_email', now);
+      await repo.setPendingEmail(trx, user.id, email, now);
+      return this.issueLink(trx, user.id, 'change_email', email, EMAIL_LINK_TTL_MS);
+    });
+    this.deps.mail.send(confirmNewEmailMail(email, this.url('/verify', token)));
+    return this.me(db, user.id);
+  }
+
+  /** Drops a change of address still waiting: its link stops working. */
+  async cancelEmailChange(db: Db, userId: string): Promise<Me> {
+    const now = this.now();
+    await db.transaction().execute(async (trx) => {
+      await repo.spendLinks(trx, userId, 'change_email', now);
+      await repo.setPendingEmail(trx, userId, null, now);
+    });
+    return this.me(db, userId);
+  }
+
   /** Counts a failed current-password check; refuses every check once the limit is reached. */
   private async checkPassword(db: Db, userId: string, stored: string | null, given: string): Promise<void> {
     if (!stored) throw badRequest(AccountMessages.noPasswordYet);

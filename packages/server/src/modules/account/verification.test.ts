@@ -39,7 +39,7 @@ describe.each(DB_KINDS)('confirming the email address on %s', (kind) => {
 
     const first = await verify(tokenOf(mail));
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ email });
+    expect(first.json()).toEqual({ email, changed: false });
     expect((await me(a.headers.authorization)).emailVerified).toBe(true);
 
     const again = await verify(tokenOf(mail));

@@ -2,21 +2,23 @@ import type { Me } from '@fmk/core';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { Pill } from '../../ui/Section.tsx';
+import { ChangeEmailSheet } from './ChangeEmailSheet.tsx';
 import { ChangePasswordSheet } from './ChangePasswordSheet.tsx';
-import { useResendVerification } from './queries.ts';
+import { useCancelEmailChange, useResendVerification } from './queries.ts';
 
 const rowButton =
   'min-h-11 shrink-0 rounded-full border border-line px-4 text-sm font-semibold text-primary-strong hover:bg-canvas';
 
 /**
- * Settings' account block: the address, whether it is confirmed ('Resend' while it is not), and
- * changing the password.
+ * Settings' account block: the address, whether it is confirmed ('Resend' while it is not), a
+ * change of address waiting for its link, and changing the address or the password.
  */
 export function AccountSection({ user }: { user: Me }) {
   const resend = useResendVerification();
-  const [sheet, setSheet] = useState<'password' | null>(null);
+  const cancel = useCancelEmailChange();
+  const [sheet, setSheet] = useState<'email' | 'password' | null>(null);
   return (
-    <section aria-labelledby="account-heading" className="rounded-2xl border border-line bg-white px-4 py-3">
+    <section aria-labelledby="account-heading" className="flex flex-col rounded-2xl border border-line bg-white px-4 py-3">
       <h2 id="account-heading" className="text-sm font-semibold text-ink">
         Account
       </h2>
@@ -50,6 +52,30 @@ export function AccountSection({ user }: { user: Me }) {
           ) : null}
         </div>
       )}
+      {user.pendingEmail ? (
+        <div className="mb-2 flex flex-col gap-2 rounded-xl bg-canvas p-3">
+          <p className="text-sm text-ink">
+            Open the link we sent to <span className="font-semibold break-all">{user.pendingEmail}</span> to make it your email.
+            Until then, nothing changes.
+          </p>
+          <button
+            type="button"
+            className={`${rowButton} self-start bg-white disabled:opacity-50`}
+            disabled={cancel.isPending}
+            onClick={() => cancel.mutate()}
+          >
+            Cancel change
+          </button>
+          {cancel.isError ? (
+            <p role="alert" className="text-sm font-semibold text-ink">
+              {errorMessage(cancel.error, 'Could not cancel. Please try again.')}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <button type="button" className={`${rowButton} mb-2 self-start`} onClick={() => setSheet('email')}>
+        Change email
+      </button>
       <div className="flex min-h-14 items-center gap-3 border-t border-line pt-2">
         <div className="flex flex-1 flex-col">
           <span className="text-sm text-muted">Password</span>
@@ -61,6 +87,7 @@ export function AccountSection({ user }: { user: Me }) {
           Change password
         </button>
       </div>
+      <ChangeEmailSheet open={sheet === 'email'} onClose={() => setSheet(null)} />
       <ChangePasswordSheet open={sheet === 'password'} onClose={() => setSheet(null)} />
     </section>
   );

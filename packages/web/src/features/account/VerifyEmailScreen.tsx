@@ -10,7 +10,7 @@ import { confirmEmailOnce, linkToken, useRefreshMe, useResendVerification } from
 
 type State =
   | { status: 'working' }
-  | { status: 'confirmed'; email: string }
+  | { status: 'confirmed'; email: string; changed: boolean }
   | { status: 'failed'; code: LinkError | 'error'; message: string };
 
 /** /verify#token=…: the page a confirmation link opens. It confirms the address at once. */
@@ -29,7 +29,7 @@ export function VerifyEmailScreen() {
     confirmEmailOnce(token)
       .then((r) => {
         if (!live) return;
-        setState({ status: 'confirmed', email: r.email });
+        setState({ status: 'confirmed', email: r.email, changed: r.changed });
         // The banner and settings read the signed-in record: it says confirmed now.
         refreshMe().catch(() => {});
       })
@@ -56,9 +56,11 @@ export function VerifyEmailScreen() {
   }
   if (state.status === 'confirmed') {
     return (
-      <LinkPage title="Email confirmed" tone="good">
+      <LinkPage title={state.changed ? 'Email changed' : 'Email confirmed'} tone="good">
         <p>
-          <span className="font-semibold">{state.email}</span> is confirmed. Thanks!
+          {state.changed ? 'Your account now uses ' : ''}
+          <span className="font-semibold break-all">{state.email}</span>
+          {state.changed ? '. Sign in with it from now on.' : ' is confirmed. Thanks!'}
         </p>
         <ButtonLink to={user ? '/settings' : '/auth'} block>
           {user ? 'Continue' : 'Sign in'}

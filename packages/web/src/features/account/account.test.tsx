@@ -18,7 +18,7 @@ describe('the confirmation link page (/verify)', () => {
   it('confirms the address from the link, once, and sends a signed-out person to sign in', async () => {
     const calls = serve({
       'GET /api/v1/config': () => json(200, config),
-      'POST /api/v1/auth/verify': () => json(200, { email: 'sam@example.com' }),
+      'POST /api/v1/auth/verify': () => json(200, { email: 'sam@example.com', changed: false }),
     });
     start(`/verify#token=${TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Email confirmed' })).toBeTruthy();
@@ -66,7 +66,7 @@ describe('the confirmation link page (/verify)', () => {
     signInStored(user);
     serve({
       'GET /api/v1/auth/session': session(user),
-      'POST /api/v1/auth/verify': () => json(200, { email: user.email }),
+      'POST /api/v1/auth/verify': () => json(200, { email: user.email, changed: false }),
       'GET /api/v1/me': () => json(200, me({ emailVerified: true })),
     });
     start(`/verify#token=${TOKEN}`);

@@ -37,6 +37,12 @@ export function useRefreshMe(): () => Promise<void> {
   }, [signedIn, updateUser]);
 }
 
+/** Drops a change of address still waiting for its link; the record says so at once. */
+export function useCancelEmailChange() {
+  const { updateUser } = useAuth();
+  return useMutation({ mutationFn: () => call('POST /auth/email/cancel'), onSuccess: updateUser });
+}
+
 /** 'Resend': a new confirmation link to the account's address (the server allows 3 an hour). */
 export function useResendVerification() {
   return useMutation({ mutationFn: () => call('POST /auth/verify/resend') });
