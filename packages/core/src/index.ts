@@ -24,6 +24,7 @@ export * from './modes.ts';
 export * from './photos.ts';
 export * from './profile.ts';
 export * from './prompts.ts';
+export * from './sessions.ts';
 export * from './tiers.ts';
 export * from './toasts.ts';
 export * from './visibility.ts';

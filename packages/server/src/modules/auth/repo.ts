@@ -90,3 +90,39 @@ export async function redeemRedirectResult(db: Db, codeHash: string, now: Date, 
     .executeTakeFirst();
   return row?.user_id ?? null;
 }
+
+/** The user's live sessions (not revoked, not expired), the most recently used first. */
+export function liveSessions(db: Db, userId: string, now: Date) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_agent', 'created_at', 'last_used_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('last_used_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/**
+ * Revokes the user's live sessions other than `keep`, or only `only` when it is given; a session
+ * of another user is never touched. Returns the ids revoked, and forgets them in this process's
+ * session cache at once.
+ */
+export async function revokeUserSessions(
+  db: Db,
+  userId: string,
+  now: Date,
+  which: { keep: string } | { only: string },
+): Promise<string[]> {
+  let q = db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now);
+  q = 'keep' in which ? q.where('id', '!=', which.keep) : q.where('id', '=', which.only);
+  const ids = (await q.returning('id').execute()).map((r) => r.id);
+  for (const id of ids) sessionCache.forgetSession(id);
+  return ids;
+}

@@ -17,6 +17,7 @@ import { AccountService } from '../account/service.ts';
 import { IdentityService } from '../identity/service.ts';
 import { GoogleSignIn } from './google.ts';
 import { AuthService, type ClientMeta } from './service.ts';
+import { sessionRoutes } from './sessions.ts';
 
 // Under inject (tests) req.ip can be undefined (STACK.md trap 8).
 const meta = (req: FastifyRequest): ClientMeta => ({ ip: req.ip || 'unknown', userAgent: req.headers['user-agent'] ?? null });
@@ -182,4 +183,6 @@ export const authModule: Module = async (app, deps) => {
       beta: { eligible: await identity.betaEligible(db, req.hostname) },
     }),
   );
+
+  sessionRoutes(app, deps);
 };

@@ -19,7 +19,9 @@ import { Page } from '../../ui/Page.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { AccountSection } from '../account/AccountSection.tsx';
+import { SessionsSection } from '../account/SessionsSection.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { PlanSection, UnitsSection } from './HubSections.tsx';
 import { useAppPreferencesMutation, useModeSettingsMutation } from './queries.ts';
 
 const LINKS: { to: string; label: string; icon: ReactNode }[] = [
@@ -75,6 +77,7 @@ export function SettingsScreen() {
     <Page title="Settings">
       <div className="flex flex-col gap-6 px-4 pb-8">
         {user ? <AccountSection user={user} /> : null}
+        {user ? <PlanSection user={user} /> : null}
 
         {user ? (
           <LinkList
@@ -132,8 +135,11 @@ export function SettingsScreen() {
         </Section>
 
         {user ? <ModeSection settings={user.modeSettings ?? DEFAULT_MODE_SETTINGS} /> : null}
+        {user ? <UnitsSection user={user} /> : null}
 
         <LinkList label="Settings" items={LINKS} />
+
+        {user ? <SessionsSection /> : null}
 
         <Button variant="danger" block onClick={() => void signOut()}>
           Sign out
