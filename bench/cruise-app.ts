@@ -6,7 +6,7 @@ import { systemClock } from '@fmk/core';
 import { createApp } from '@fmk/server/src/app.ts';
 import { type Database, type Db, migrateToLatest, openDatabase } from '@fmk/server/src/db/index.ts';
 import { nearbySearch } from '@fmk/server/src/modules/cruise/nearby.ts';
-import { nearbyForViewerQuery } from '@fmk/server/src/modules/cruise/repo.ts';
+import { nearbyForViewerQuery } from '@fmk/server/src/modules/cruise/repo/nearby.ts';
 import { TokenService } from '@fmk/server/src/platform/auth.ts';
 import { loadConfig } from '@fmk/server/src/platform/config.ts';
 import { sql } from 'kysely';

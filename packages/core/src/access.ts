@@ -1,4 +1,18 @@
-import { canManagePrompts, canModerateLocations, type StaffRecord } from './admin.ts';
+import { AccessMessages, INCOGNITO_UPSELL, READ_RECEIPTS_UPSELL, TIER_FEATURES, VIDEO_CALL_UPSELL } from './access-limits.ts';
+import {
+  type Action,
+  type Actor,
+  type Decision,
+  type DenyReason,
+  type OwnAction,
+  STAFF_ACTIONS,
+  type StaffAction,
+  type StaffGrant,
+  type Subject,
+  USER_ACTIONS,
+  type UserAction,
+} from './access-vocabulary.ts';
+import { canManagePrompts, canModerateLocations } from './admin.ts';
 import { ACTIVITY_DISABLED, HEALTH_DISABLED } from './api-health.ts';
 import { CRUISE_QUOTA, cruiseLimitText, cruisingAvailable } from './cruise.ts';
 import {
@@ -21,8 +35,7 @@ import {
 } from './messaging.ts';
 import { selectionTypesFor } from './modes.ts';
 import { photoAllowance } from './photos.ts';
-import type { AppMode, ModeVisibility, ProfileMode } from './profile.ts';
-import { type Tier, UNLIMITED } from './tiers.ts';
+import { UNLIMITED } from './tiers.ts';
 import { visibleSections } from './visibility.ts';
 
 /**
@@ -33,177 +46,8 @@ import { visibleSections } from './visibility.ts';
  * counts the caller read (`Actor.usage`), so the rule stays pure and the clock stays outside.
  */
 
-// The tier tables live beside the rules that read them: one import for every tier question.
-export { CRUISE_QUOTA } from './cruise.ts';
-export { SUPER_PER_DAY } from './discovery.ts';
-export { type OpenRelation, openOutcome, opensFree, opensLeft } from './game.ts';
-export { effectiveTier, TIER_LIMITS, UNLIMITED } from './tiers.ts';
-
-/** Upgrade texts of the Premium features that had none (spec section 6: "prompts name the required plan"). */
-export const INCOGNITO_UPSELL = 'Browse invisibly with Premium membership...';
-export const READ_RECEIPTS_UPSELL = 'See when your messages are read with Premium membership...';
-export const VIDEO_CALL_UPSELL = 'Video calls are available with Premium membership...';
-
-/**
- * The yes/no rows of the tier table (spec section 6). Video call follows that table (Premium),
- * not the plan list of section 9, which names it only under Platinum.
- */
-export const TIER_FEATURES = {
-  free: {
-    whoLikesYou: false,
-    advancedFilters: false,
-    incognito: false,
-    readReceipts: false,
-    videoCall: false,
-    messageBeforeMatch: false,
-  },
-  premium: {
-    whoLikesYou: true,
-    advancedFilters: true,
-    incognito: true,
-    readReceipts: true,
-    videoCall: true,
-    messageBeforeMatch: false,
-  },
-  platinum: {
-    whoLikesYou: true,
-    advancedFilters: true,
-    incognito: true,
-    readReceipts: true,
-    videoCall: true,
-    messageBeforeMatch: true,
-  },
-} as const satisfies Record<Tier, Record<string, boolean>>;
-export type TierFeature = keyof (typeof TIER_FEATURES)['free'];
-
-/** Refusal texts the server used to keep beside each check; the spec's own words are in `Messages`. */
-export const AccessMessages = {
-  cruisingDisabled: 'Cruising is turned off. Turn it on in Settings (it is not available in marry-only mode).',
-  cruiseConsentRequired: 'Turn on location sharing to cruise.',
-  cruiseLocationRequired: 'Share your location to start cruising.',
-  notAnAdmin: 'User is not an admin',
-  adminInactive: 'Admin account is inactive',
-  cannotMessageSelf: "You can't message yourself.",
-  notOffered: (choice: 'fuck' | 'marry') => `${choice === 'fuck' ? 'Fuck' : 'Marry'} is not offered in your app mode.`,
-} as const;
-
-/** A staff record as the rules need it: the role, whether it is active, and its explicit permission list. */
-export interface StaffGrant extends StaffRecord {
-  /** The record's explicit list (spec section 6: overrides the role's defaults); null for the defaults. */
-  permissions: readonly string[] | null;
-}
-
-/** The signed-in user asking. */
-export interface Actor {
-  id: string;
-  /** The effective tier (`effectiveTier`: lifetime premium is never free). */
-  tier: Tier;
-  staff: StaffGrant | null;
-  /** Not read by any rule yet; the safety settings (spec section 3: restrict unverified contacts) will. */
-  verified: boolean;
-  /** onboarding_complete: until then onboarding is his only screen (spec section 2). */
-  profileComplete: boolean;
-  isActive: boolean;
-  currentMode: ProfileMode;
-  settings: {
-    appMode: AppMode;
-    cruisingEnabled: boolean;
-    healthEnabled: boolean;
-    activityTrackingEnabled: boolean;
-    locationSharingConsent: boolean;
-    /** He has shared a location that is still active. */
-    hasLocation: boolean;
-  };
-  /**
-   * What he has used of his tier's limits, as read for this decision: distinct profiles opened
-   * this UTC day, messages sent this UTC day, super selections this UTC day, cruise sessions
-   * started in the current (rolled-over) period, photos on his profile.
-   */
-  usage: { opensToday: number; messagesToday: number; supersToday: number; cruiseStarts: number; photos: number };
-}
-
-/** How the subject stands to the actor. */
-export interface Relation {
-  /** The actor blocked him. */
-  blockedByActor: boolean;
-  /** He blocked the actor. */
-  blockedActor: boolean;
-  matched: boolean;
-  /** A conversation between the two exists. */
-  conversation: boolean;
-  /** He chose fuck or marry on the actor (a stored selection). */
-  likedActor: boolean;
-  /** The actor has opened his profile this UTC day. */
-  openedToday: boolean;
-}
-
-/** The other user an action is about (or the actor himself: same id). */
-export interface Subject {
-  id: string;
-  /** False when deactivated or banned. */
-  isActive: boolean;
-  profileComplete: boolean;
-  currentMode: ProfileMode;
-  relation: Relation;
-  settings: {
-    modeVisibility: ModeVisibility;
-    showModeInProfile: boolean;
-    incognito: boolean;
-    showOnlineStatus: boolean;
-    showLastActive: boolean;
-    showReadReceipts: boolean;
-    locationSharingConsent: boolean;
-    locationPrecision: 'exact' | 'approximate';
-  };
-  /** He has a live cruise session. */
-  cruising: boolean;
-}
-
-/** Actions on one other user: they take a Subject. */
-export const USER_ACTIONS = [
-  'profile.view',
-  'profile.open',
-  'profile.seeDating',
-  'profile.seeNow',
-  'profile.seeMode',
-  'presence.see',
-  'lastActive.see',
-  'grid.list',
-  'grid.seeDistance',
-  'cruise.listNearby',
-  'cruise.seeArea',
-  'game.select',
-  'game.fuck',
-  'game.marry',
-  'game.super',
-  'prompt.like',
-  'conversation.open',
-  'conversation.read',
-  'message.send',
-  'message.seeReceipts',
-  'call.start',
-  'user.block',
-  'user.unblock',
-] as const;
-/** Actions about the actor alone: his own features and the tier's allowances. */
-export const OWN_ACTIONS = [
-  'users.browse',
-  'likes.seeIdentities',
-  'filters.advanced',
-  'incognito.use',
-  'photo.add',
-  'cruise.use',
-  'cruise.start',
-  'health.use',
-  'activity.use',
-] as const;
-/** Staff actions, decided by core's admin rules (admin.ts). */
-export const STAFF_ACTIONS = ['admin.access', 'admin.prompts.manage', 'admin.locations.moderate'] as const;
-export const ACTIONS = [...USER_ACTIONS, ...OWN_ACTIONS, ...STAFF_ACTIONS] as const;
-export type UserAction = (typeof USER_ACTIONS)[number];
-export type OwnAction = (typeof OWN_ACTIONS)[number];
-export type StaffAction = (typeof STAFF_ACTIONS)[number];
-export type Action = (typeof ACTIONS)[number];
+export * from './access-limits.ts';
+export * from './access-vocabulary.ts';
 
 /**
  * A block protects its maker, so it is never refused for what it would guard against: not for a
@@ -214,50 +58,8 @@ export const SAFETY_ACTIONS: readonly UserAction[] = ['user.block', 'user.unbloc
 /** Own actions that show other users, so they wait for a complete profile like the user actions. */
 const OWN_ACTIONS_ON_OTHERS: readonly OwnAction[] = ['users.browse', 'likes.seeIdentities'];
 
-export const DENY_REASONS = [
-  /** The actor's account is deactivated or banned: as signed out (401). */
-  'inactive',
-  /** The actor has not finished onboarding (spec section 2). */
-  'incomplete_profile',
-  /** The other user does not exist for the actor: unknown, deactivated or banned. */
-  'not_found',
-  /** A block either way: answered exactly as not_found, never as itself. */
-  'blocked',
-  /** His settings (visibility, incognito, presence) hide this from the actor. */
-  'hidden',
-  /** No conversation between the two. */
-  'not_participant',
-  /** Meaningless on oneself (block, like one's own answer, message oneself). */
-  'self',
-  /** The actor's app mode does not offer this choice (spec section 3). */
-  'not_offered',
-  /** A tier limit or Premium feature: `message` is the upgrade text. */
-  'tier_limit',
-  /** The actor turned the feature off (or marry-only mode turned cruising off). */
-  'feature_disabled',
-  'consent_required',
-  'location_required',
-  /** Not staff, or staff without the permission. */
-  'staff_only',
-  'staff_inactive',
-] as const;
-export type DenyReason = (typeof DENY_REASONS)[number];
-
-/** An allowed action may spend one of today's profile opens (only 'profile.open' does). */
-export type Decision =
-  | { allowed: true; spends: 'open' | null }
-  | { allowed: false; reason: DenyReason /** What to show the person (the spec's words where it has them). */; message: string };
-
 const ALLOW: Decision = { allowed: true, spends: null };
 const deny = (reason: DenyReason, message: string): Decision => ({ allowed: false, reason, message });
-
-/**
- * Whether a refusal must be answered as a missing user or conversation (404): a block, a hidden
- * user or a conversation that is not his must look exactly like nothing there.
- */
-export function looksLikeNotFound(reason: DenyReason): boolean {
-  return reason === 'not_found' || reason === 'blocked' || reason === 'hidden' || reason === 'not_participant';
-}
 
 /** The OpenRelation of the open rule, from the access vocabulary. */
 export function openRelationOf(actor: Pick<Actor, 'id'>, subject: Pick<Subject, 'id' | 'relation'>): OpenRelation {

@@ -31,7 +31,7 @@ import {
   listComments,
   listEvents,
   removeAttendee,
-} from './repo.ts';
+} from './repo/places.ts';
 import type { CruiseDeps } from './sessions.ts';
 
 /** A start a little in the past is accepted: the form was filled in a minute ago. */

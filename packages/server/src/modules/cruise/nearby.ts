@@ -12,7 +12,7 @@ import {
   nearbyQuery,
   nearestNowExtent,
   viewerPoint,
-} from './repo.ts';
+} from './repo/nearby.ts';
 import type { CruiseDeps } from './sessions.ts';
 
 /** First look among this many nearest now-mode locations per row wanted. */

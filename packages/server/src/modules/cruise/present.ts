@@ -1,6 +1,6 @@
 import type { LatLng, NearbyCruiser } from '@fmk/core';
 import { presentUser } from '../../platform/present.ts';
-import type { NearbyRow } from './repo.ts';
+import type { NearbyRow } from './repo/nearby.ts';
 
 /**
  * A nearby row as the client sees it: the shared privacy step (platform/present.ts), his cell

@@ -24,7 +24,7 @@ import {
   pendingSpots,
   type SpotRow,
   setSpotStatus,
-} from './repo.ts';
+} from './repo/places.ts';
 import type { CruiseDeps } from './sessions.ts';
 
 const MAX_PENDING_PROPOSALS = 10;

@@ -2,7 +2,7 @@ import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQue
 import { describe, expect, it } from 'vitest';
 import type { DB } from '../../db/index.ts';
 import { nearbySearch } from './nearby.ts';
-import { nearbyForViewerQuery, nearbyQuery, nearestNowExtent } from './repo.ts';
+import { nearbyForViewerQuery, nearbyQuery, nearestNowExtent } from './repo/nearby.ts';
 
 /** The nearby-cruisers SQL, committed as a file (STYLE.md #8): a change to it shows up as an SQL diff. */
 const db = new Kysely<DB>({

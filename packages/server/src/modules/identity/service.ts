@@ -3,9 +3,7 @@ import {
   ANON_ID_ATTEMPTS,
   afterBetaJoin,
   type BanRecord,
-  banNotice,
   banStatus,
-  type Clock,
   DEFAULT_DATING_PROFILE,
   DEFAULT_MODE_VISIBILITY,
   DEFAULT_NOW_PROFILE,
@@ -20,63 +18,18 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { sessionCache } from '../../platform/auth.ts';
-import type { Config } from '../../platform/config.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import * as repo from './repo.ts';
+import {
+  type AdminContext,
+  type BanInput,
+  EmailBannedError,
+  type IdentityRecord,
+  type IdentityServiceOptions,
+  type NewUserInput,
+} from './types.ts';
 
-/** A banned email tried to register (or sign in). `message` is the notice shown to the person. */
-export class EmailBannedError extends AppError {
-  /** The service-level name of the refusal (spec section 8). */
-  readonly reason: string = Messages.emailBanned;
-  constructor(readonly ban: BanRecord) {
-    super(403, 'email_banned', banNotice(ban));
-  }
-}
-
-export type RegistrationSource = 'email' | 'google';
-
-export interface NewUserInput {
-  email: string;
-  passwordHash: string | null;
-  googleSub: string | null;
-  source: RegistrationSource;
-  /** The host the person signed up on, for beta eligibility (spec section 9). */
-  host: string;
-}
-
-export interface BanInput {
-  email: string;
-  adminId: string;
-  reason: string;
-  permanent: boolean;
-  expiresAt?: Date | null;
-  ip?: string | null;
-}
-
-export interface AdminContext {
-  adminId: string;
-  reason: string;
-  ip?: string | null;
-}
-
-export interface IdentityRecord {
-  anonymousId: string;
-  email: string;
-  userId: string;
-  isActive: boolean;
-  previousEmails: string[];
-  previousAnonymousIds: string[];
-  registrationSource: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface IdentityServiceOptions {
-  config: Pick<Config, 'emailHashKey' | 'betaPrivilegedHosts'>;
-  clock: Clock;
-  /** Anonymous id generator; injectable so exhaustion can be tested. */
-  generateId?: () => string;
-}
+export * from './types.ts';
 
 /** Runs `fn` in a transaction, or inside the caller's one when `db` already is a transaction. */
 function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {

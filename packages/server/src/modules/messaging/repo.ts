@@ -1,10 +1,13 @@
-import { type Conversation, type Message, type Photo, TIER_LIMITS } from '@fmk/core';
+import type { Conversation } from '@fmk/core';
 import { sql } from 'kysely';
 import { otherMemberOf } from '../../db/fragments.ts';
 import type { Db } from '../../db/index.ts';
 import { blockedEitherWay, notBlocked } from '../../platform/blocks/repo.ts';
 import { userCard } from '../../platform/present.ts';
-import type { Storage } from '../../platform/storage.ts';
+
+// Messages themselves (pages, the send, receipts, delivery) are in repo/messages.ts; the service
+// reads both through this module.
+export * from './repo/messages.ts';
 
 /** True when either user blocked the other. */
 export async function isBlocked(db: Db, a: string, b: string): Promise<boolean> {
@@ -92,172 +95,6 @@ export async function participantConversation(db: Db, id: string, me: string): P
     .executeTakeFirst();
   if (!row) return null;
   return { id: row.id, user_a: row.user_a, user_b: row.user_b, otherId: row.other_id, side: row.user_a === me ? 'a' : 'b' };
-}
-
-const messageColumns = [
-  'm.id',
-  'm.seq',
-  'm.conversation_id',
-  'm.sender_id',
-  'm.receiver_id',
-  'm.client_id',
-  'm.type',
-  'm.content',
-  'm.created_at',
-  'm.delivered_at',
-  'm.read_at',
-  'p.id as photo_id',
-  'p.storage_key',
-  'p.width',
-  'p.height',
-] as const;
-
-function messagesQuery(db: Db) {
-  return db.selectFrom('messages as m').leftJoin('message_photos as p', 'p.id', 'm.photo_id').select(messageColumns);
-}
-
-export type MessageRow = Awaited<ReturnType<ReturnType<typeof messagesQuery>['executeTakeFirstOrThrow']>>;
-
-/** A row of fmk_send_message: the message, whether this call created it, and what the send needs next. */
-export type SentMessageRow = MessageRow & { created: boolean; sender_name: string | null; other_online: boolean | null };
-
-/** Messages per day by tier (core's TIER_LIMITS): the parameter fmk_send_message checks against. */
-const MESSAGE_LIMITS = JSON.stringify(
-  Object.fromEntries(Object.entries(TIER_LIMITS).map(([tier, limits]) => [tier, limits.messagesPerDay])),
-);
-
-export interface NewMessage {
-  id: string;
-  senderId: string;
-  conversationId: string;
-  clientId: string;
-  type: string;
-  content: string;
-  photoId: string | null;
-  now: Date;
-  /** The sender's UTC day (YYYY-MM-DD): the day his message counter counts. */
-  day: string;
-}
-
-/**
- * Sends a message in one statement: fmk_send_message, PL/pgSQL the migrations create (the
- * checks, locks and writes in one round trip). Its definition as the database has it is
- * send-message.sql beside this file; send-message.test.ts holds the database to that file and the
- * function's tier rule to core's, case by case. Refusals are raised as SQLSTATEs of class FK
- * (FK401 sender, FK404 conversation, FK429 limit with the tier, FK400 photo, FK409 client id).
- */
-export async function sendMessage(db: Db, m: NewMessage): Promise<SentMessageRow | undefined> {
-  const res = await sql<SentMessageRow>`select * from fmk_send_message(${m.id}, ${m.senderId}, ${m.conversationId},
-    ${m.clientId}, ${m.type}, ${m.content}, ${m.photoId}, ${m.now}, ${m.day}::date, ${MESSAGE_LIMITS}::jsonb)`.execute(db);
-  return res.rows[0];
-}
-
-export function messageById(db: Db, id: string): Promise<MessageRow | undefined> {
-  return messagesQuery(db).where('m.id', '=', id).executeTakeFirst();
-}
-
-export function messageByClientId(db: Db, senderId: string, clientId: string): Promise<MessageRow | undefined> {
-  return messagesQuery(db).where('m.sender_id', '=', senderId).where('m.client_id', '=', clientId).executeTakeFirst();
-}
-
-/** One page of a conversation, newest `limit` before `before`, returned oldest first. */
-export async function messagePage(db: Db, conversationId: string, before: number | undefined, limit: number) {
-  let q = messagesQuery(db).where('m.conversation_id', '=', conversationId);
-  if (before !== undefined) q = q.where('m.seq', '<', before);
-  const rows = await q
-    .orderBy('m.seq', 'desc')
-    .limit(limit + 1)
-    .execute();
-  return { rows: rows.slice(0, limit).reverse(), hasMore: rows.length > limit };
-}
-
-/** Every message to or from the user after `after`, ascending (the catch-up after a reconnect). */
-export async function messagesSince(db: Db, me: string, after: number, limit: number) {
-  const rows = await messagesQuery(db)
-    .where((w) => w.or([w('m.sender_id', '=', me), w('m.receiver_id', '=', me)]))
-    .where('m.seq', '>', after)
-    .orderBy('m.seq')
-    .limit(limit + 1)
-    .execute();
-  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
-}
-
-/**
- * The message as `viewerId` sees it. `receiptsFor(receiverId)` tells whether the sender may
- * see 'read' on messages to that receiver (showsReadReceipts); the receiver always knows.
- */
-export function toMessage(
-  r: MessageRow,
-  viewerId: string,
-  storage: Storage,
-  receiptsFor: (receiverId: string) => boolean,
-): Message {
-  const readVisible = r.read_at !== null && (viewerId !== r.sender_id || receiptsFor(r.receiver_id));
-  const status = readVisible ? 'read' : r.delivered_at || r.read_at ? 'delivered' : 'sent';
-  const photo: Photo | undefined =
-    r.photo_id && r.storage_key && r.width !== null && r.height !== null
-      ? { id: r.photo_id, url: storage.url(r.storage_key), width: r.width, height: r.height }
-      : undefined;
-  return {
-    id: r.id,
-    seq: Number(r.seq),
-    conversationId: r.conversation_id,
-    senderId: r.sender_id,
-    receiverId: r.receiver_id,
-    clientId: r.client_id,
-    type: r.type,
-    content: r.content,
-    timestamp: r.created_at.toISOString(),
-    status,
-    metadata: photo ? { photo } : {},
-  };
-}
-
-/** users' show_read_receipts (true where no settings row exists yet, its default). */
-export async function readReceiptSettings(db: Db, userIds: readonly string[]): Promise<Map<string, boolean>> {
-  const out = new Map(userIds.map((id) => [id, true]));
-  if (userIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('user_settings')
-    .select(['user_id', 'show_read_receipts'])
-    .where('user_id', 'in', [...userIds])
-    .execute();
-  for (const r of rows) out.set(r.user_id, r.show_read_receipts);
-  return out;
-}
-
-/** Messages to `receiverId` in one conversation, delivered up to seq `upTo`. */
-export interface DeliveryMark {
-  receiverId: string;
-  conversationId: string;
-  upTo: number;
-}
-
-/**
- * Marks messages delivered, many (receiver, conversation, up to) marks in one statement; returns
- * per mark that changed anything the highest seq newly marked and its sender.
- */
-export async function markDelivered(
-  db: Db,
-  marks: readonly DeliveryMark[],
-  at: Date,
-): Promise<Array<DeliveryMark & { senderId: string }>> {
-  if (marks.length === 0) return [];
-  const json = JSON.stringify(marks.map((m) => ({ r: m.receiverId, c: m.conversationId, u: m.upTo })));
-  const { rows } = await sql<{ conversation_id: string; receiver_id: string; sender_id: string; seq: string | number }>`
-    update messages m set delivered_at = ${at}
-      from jsonb_to_recordset(${json}::jsonb) as d(r text, c text, u bigint)
-     where m.conversation_id = d.c and m.receiver_id = d.r and m.seq <= d.u and m.delivered_at is null
-    returning m.conversation_id, m.receiver_id, m.sender_id, m.seq`.execute(db);
-  const best = new Map<string, DeliveryMark & { senderId: string }>();
-  for (const r of rows) {
-    const key = `${r.receiver_id}:${r.conversation_id}`;
-    const seq = Number(r.seq);
-    const prev = best.get(key);
-    if (!prev || seq > prev.upTo)
-      best.set(key, { receiverId: r.receiver_id, conversationId: r.conversation_id, upTo: seq, senderId: r.sender_id });
-  }
-  return [...best.values()];
 }
 
 /** Conversations with unread messages for the user, as his list shows them (the badge). */

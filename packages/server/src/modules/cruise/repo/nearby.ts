@@ -1,0 +1,152 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../../db/index.ts';
+import { notBlocked } from '../../../platform/blocks/repo.ts';
+import { cruiserQuery } from '../repo.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Nearby cruisers.
+
+/** Who is looking, from which cell centre, and how far and how fresh (spec section 7). */
+export interface NearbySearch {
+  viewerId: string;
+  /** The search point: a cube literal, or the viewer's own stored point read in the statement. */
+  point: RawBuilder<string>;
+  /** The radius as a chord in geo space (platform/geo chordForKm). */
+  maxChord: number;
+  /** Locations updated before this are stale (30 minutes). */
+  freshSince: Date;
+  now: Date;
+}
+
+/**
+ * The k nearest located users in now mode, fresh, nearest first: a KNN walk of the partial
+ * index `user_locations_now_geo` (mode now, active), which stops after about k entries.
+ */
+function nearestNow(db: Db, s: NearbySearch, k: number) {
+  const d = sql<number>`(ul.geo <-> ${s.point})`;
+  return db
+    .selectFrom('user_locations as ul')
+    .select(['ul.user_id', 'ul.lat', 'ul.lng', d.as('d')])
+    .where('ul.mode', '=', 'now')
+    .where('ul.is_active', '=', true)
+    .where('ul.last_updated', '>=', s.freshSince)
+    .where('ul.user_id', '<>', s.viewerId)
+    .orderBy(d)
+    .limit(k);
+}
+
+/**
+ * Nearby cruisers in one statement: among the k nearest now-mode locations, those within the
+ * radius with a live session, an active account that is in now mode, consent to share a
+ * location, not incognito and not blocked either way; n at most, nearest first.
+ */
+export function nearbyQuery(db: Db, s: NearbySearch, n: number, k: number) {
+  return db
+    .selectFrom(nearestNow(db, s, k).as('ul'))
+    .innerJoin('cruise_sessions as cs', (j) =>
+      j.onRef('cs.user_id', '=', 'ul.user_id').on('cs.ended_at', 'is', null).on('cs.ends_at', '>', s.now),
+    )
+    .innerJoin('users as u', 'u.id', 'ul.user_id')
+    .leftJoin('user_settings as st', 'st.user_id', 'ul.user_id')
+    .where('ul.d', '<=', s.maxChord)
+    .where('u.is_active', '=', true)
+    .where('u.onboarding_complete', '=', true)
+    .where('u.current_mode', '=', 'now')
+    .where(sql<SqlBool>`coalesce(st.location_sharing_consent, false)`)
+    .where(sql<SqlBool>`coalesce(st.incognito_mode, false) = false`)
+    .where(notBlocked(s.viewerId, 'ul.user_id'))
+    .select([
+      'ul.user_id as id',
+      'ul.lat',
+      'ul.lng',
+      'ul.d',
+      'u.display_name',
+      'u.age',
+      'u.photo_url',
+      'u.right_now_enabled',
+      sql<string | null>`u.now_profile->>'position'`.as('position'),
+      sql<string[] | null>`u.now_profile->'lookingFor'`.as('looking_for'),
+      sql<string | null>`u.now_profile->>'rightNow'`.as('profile_right_now'),
+      'cs.right_now as session_right_now',
+      'cs.ends_at',
+      'st.location_precision',
+    ])
+    .orderBy('ul.d')
+    .orderBy('ul.user_id')
+    .limit(n);
+}
+export type NearbyRow = Awaited<ReturnType<ReturnType<typeof nearbyQuery>['execute']>>[number];
+
+/** The viewer's own stored point (his cell centre), read inside the statement. */
+export function viewerPoint(viewerId: string): RawBuilder<string> {
+  return sql<string>`(select vl.geo from user_locations vl where vl.user_id = ${viewerId})`;
+}
+
+/**
+ * GET /cruise/nearby in one statement: the viewer (access, consent, location: `findCruiser`'s
+ * columns) joined to the first n nearby cruisers among the k nearest, searched from his stored
+ * point when he has consented and shared a location. One row per cruiser (one with nulls when
+ * there is none), cruiser columns prefixed `c_`. One round trip instead of two.
+ */
+export function nearbyForViewerQuery(db: Db, s: NearbySearch, n: number, k: number) {
+  return db
+    .selectFrom(cruiserQuery(db, s.viewerId).as('me'))
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom(nearbyQuery(db, s, n, k).as('r0'))
+          .selectAll('r0')
+          .where(sql<SqlBool>`me.location_sharing_consent and me.location_active`)
+          .as('r'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('me')
+    .select([
+      'r.id as c_id',
+      'r.lat as c_lat',
+      'r.lng as c_lng',
+      'r.d as c_d',
+      'r.display_name as c_display_name',
+      'r.age as c_age',
+      'r.photo_url as c_photo_url',
+      'r.right_now_enabled as c_right_now_enabled',
+      'r.position as c_position',
+      'r.looking_for as c_looking_for',
+      'r.profile_right_now as c_profile_right_now',
+      'r.session_right_now as c_session_right_now',
+      'r.ends_at as c_ends_at',
+      'r.location_precision as c_location_precision',
+    ])
+    .orderBy('r.d')
+    .orderBy('r.id');
+}
+export type NearbyViewerRow = Awaited<ReturnType<ReturnType<typeof nearbyForViewerQuery>['execute']>>[number];
+
+/** The cruiser of a joined row, or null for the viewer's row without one. */
+export function cruiserOf(r: NearbyViewerRow): NearbyRow | null {
+  if (r.c_id === null || r.c_lat === null || r.c_lng === null || r.c_ends_at === null || r.c_age === null) return null;
+  return {
+    id: r.c_id,
+    lat: r.c_lat,
+    lng: r.c_lng,
+    d: r.c_d ?? 0,
+    display_name: r.c_display_name,
+    age: r.c_age,
+    photo_url: r.c_photo_url,
+    right_now_enabled: r.c_right_now_enabled ?? false,
+    position: r.c_position,
+    looking_for: r.c_looking_for,
+    profile_right_now: r.c_profile_right_now,
+    session_right_now: r.c_session_right_now,
+    ends_at: r.c_ends_at,
+    location_precision: r.c_location_precision,
+  };
+}
+
+/** How many of the k nearest exist and how far the last is: whether a short answer is the end. */
+export function nearestNowExtent(db: Db, s: NearbySearch, k: number) {
+  return db
+    .selectFrom(nearestNow(db, s, k).as('n'))
+    .select([sql<number>`count(*)::int`.as('count'), sql<number | null>`max(n.d)`.as('max_d')])
+    .executeTakeFirstOrThrow();
+}
