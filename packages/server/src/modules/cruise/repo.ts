@@ -38,15 +38,6 @@ export function cruiserQuery(db: Db, userId: string) {
 }
 export type Cruiser = NonNullable<Awaited<ReturnType<typeof findCruiser>>>;
 
-/** A user's tier columns (effectiveTier reads them): the sweeper finalizes with his tier. */
-export function findTier(db: Db, userId: string) {
-  return db
-    .selectFrom('users')
-    .select(['subscription_tier', 'has_lifetime_premium'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-}
-
 export function findStaff(db: Db, userId: string): Promise<StaffRecord | null> {
   return db
     .selectFrom('admin_users')
