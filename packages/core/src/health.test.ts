@@ -6,6 +6,7 @@ import {
   addDays,
   addMonths,
   doseDate,
+  doseStatus,
   dueMedications,
   isLocalDate,
   isReminderDue,
@@ -14,6 +15,7 @@ import {
   nextReminderAt,
   type ReminderMedication,
   reminderOccurrence,
+  screeningStatus,
   screeningSuggestion,
   zonedInstant,
 } from './health.ts';
@@ -133,6 +135,25 @@ describe('time zones for the push scheduler', () => {
   });
 });
 
+describe("a medication's current dose", () => {
+  it("is the dose date's log and the reminder rule's answer", () => {
+    const now = { date: '2026-05-10', minute: 9 * 60 + 20 };
+    const logs = [
+      { medicationId: 'm1', date: '2026-05-09', taken: true },
+      { medicationId: 'm1', date: '2026-05-10', taken: true },
+      { medicationId: 'm2', date: '2026-05-10', taken: false },
+    ];
+    expect(doseStatus(med(), logs, now)).toEqual({ date: '2026-05-10', log: logs[1], due: false });
+    expect(doseStatus(med({ id: 'm2' }), logs, now)).toEqual({ date: '2026-05-10', log: logs[2], due: true });
+    // Across midnight the open window's dose counts: at 00:20 a 23:50 reminder is yesterday's.
+    expect(doseStatus(med({ reminderTime: '23:50' }), logs, { date: '2026-05-10', minute: 20 })).toEqual({
+      date: '2026-05-09',
+      log: logs[0],
+      due: false,
+    });
+  });
+});
+
 describe('the overdue-screening rule (spec section 4)', () => {
   it('is overdue with no screening at all', () => {
     expect(isScreeningOverdue([], '2026-06-01')).toBe(true);
@@ -154,6 +175,16 @@ describe('the overdue-screening rule (spec section 4)', () => {
     expect(isScreeningOverdue([{ date: '2026-03-01' }], '2026-05-31')).toBe(false);
     expect(isScreeningOverdue([{ date: '2026-03-01' }], '2026-06-01')).toBe(true);
     expect(addMonths('2025-11-30', 3)).toBe('2026-02-28');
+  });
+
+  it('tells the screens the latest screening and the date the next is due by', () => {
+    expect(screeningStatus([], '2026-06-01')).toEqual({ latest: null, nextBy: null, overdue: true });
+    expect(screeningStatus([{ date: '2026-01-10' }, { date: '2026-03-01' }], '2026-05-31')).toEqual({
+      latest: '2026-03-01',
+      nextBy: '2026-06-01',
+      overdue: false,
+    });
+    expect(screeningStatus([{ date: '2026-03-01' }], '2026-06-01').overdue).toBe(true);
   });
 
   it('suggests a screening at 10 unprotected or 20 protected encounters since the last one', () => {

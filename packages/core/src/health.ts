@@ -164,6 +164,16 @@ export function isReminderDue(med: ReminderMedication, logs: readonly DoseLog[],
   return !logs.some((l) => l.medicationId === med.id && l.date === dose && l.taken);
 }
 
+/** A medication's current dose as the screens show it: its date, its log if any, whether its reminder is due. */
+export function doseStatus<L extends DoseLog>(
+  med: ReminderMedication,
+  logs: readonly L[],
+  now: LocalTime,
+): { date: LocalDate; log: L | undefined; due: boolean } {
+  const date = doseDate(med.reminderTime, now);
+  return { date, log: logs.find((l) => l.medicationId === med.id && l.date === date), due: isReminderDue(med, logs, now) };
+}
+
 /** The medications whose reminder is due now. */
 export function dueMedications<M extends ReminderMedication>(meds: readonly M[], logs: readonly DoseLog[], now: LocalTime): M[] {
   return meds.filter((m) => isReminderDue(m, logs, now));
@@ -184,11 +194,22 @@ export function nextReminderAt(reminderTime: string, timeZone: string, after: Da
   return zonedInstant(addDays(today, 3), minute, timeZone);
 }
 
+/**
+ * Where screening stands (spec section 4): the latest one, the date the next is due by (3 months
+ * on), and whether it is overdue (none yet, or that date reached).
+ */
+export function screeningStatus(
+  screenings: readonly { date: LocalDate }[],
+  today: LocalDate,
+): { latest: LocalDate | null; nextBy: LocalDate | null; overdue: boolean } {
+  const latest = latestDate(screenings);
+  const nextBy = latest ? addMonths(latest, SCREENING_OVERDUE_MONTHS) : null;
+  return { latest, nextBy, overdue: nextBy === null || nextBy <= today };
+}
+
 /** Spec section 4: a screening is overdue when none exists or the latest is 3 months or older. */
 export function isScreeningOverdue(screenings: readonly { date: LocalDate }[], today: LocalDate): boolean {
-  const latest = latestDate(screenings);
-  if (!latest) return true;
-  return addMonths(latest, SCREENING_OVERDUE_MONTHS) <= today;
+  return screeningStatus(screenings, today).overdue;
 }
 
 export function latestDate(items: readonly { date: LocalDate }[]): LocalDate | null {

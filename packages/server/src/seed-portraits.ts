@@ -6,6 +6,7 @@ import { createAvatar } from '@dicebear/core';
 import { PHOTO_THUMB, PHOTO_WEBP_QUALITY } from '@fmk/core';
 import sharp from 'sharp';
 import { REPO_ROOT } from './platform/config.ts';
+import { mulberry32 } from './seed-random.ts';
 
 /**
  * Portraits for the demo world (issue 14 item 3): illustrated men (DiceBear's Avataaars style,
@@ -24,18 +25,6 @@ export const FACE_COUNT = 120;
 export const VARIANTS = 3;
 /** A portrait photo, in the grid cell's shape (4:5). */
 export const PORTRAIT = { width: 640, height: 800 } as const;
-
-/** mulberry32, as the seed's: the same number gives the same draws. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Avataaars options chosen to draw adult men: short and natural hair, beards, natural skin tones
 // and hair colours (none of the style's yellow or orange skins, pink hair, hijabs or long hair).
@@ -105,7 +94,7 @@ const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rn
 /** Face number `index` (0 ≤ index < FACE_COUNT). One face in six is mature (grey hair). */
 export function faceOf(index: number): Face {
   if (!Number.isInteger(index) || index < 0 || index >= FACE_COUNT) throw new RangeError(`No face ${index}`);
-  const rnd = prng(0x5eed_face + index * 7919);
+  const rnd = mulberry32(0x5eed_face + index * 7919);
   const mature = index % 6 === 5;
   const skin = SKIN[index % SKIN.length]!;
   // Blond and light brown only where they look natural: not on the two darkest skins.
@@ -199,7 +188,7 @@ export interface Look {
 /** Variant `variant` (0 ≤ variant < VARIANTS) of a face: other clothes, expression and scene. */
 export function lookOf(face: Face, variant: number): Look {
   if (!Number.isInteger(variant) || variant < 0 || variant >= VARIANTS) throw new RangeError(`No variant ${variant}`);
-  const rnd = prng(0xc0ffee + face.index * 131 + variant * 7);
+  const rnd = mulberry32(0xc0ffee + face.index * 131 + variant * 7);
   // Each face's variants stand in different scenes, starting from one of its own.
   const scene = SCENE_NAMES[(face.index + variant * 2) % SCENE_NAMES.length]!;
   const size = 960 + Math.floor(rnd() * 100);
@@ -247,7 +236,7 @@ export function portraitSvg(face: Face, variant: number): string {
     .replace(/<mask id="viewboxMask">.*?<\/mask>/, '')
     .replace('<g mask="url(#viewboxMask)">', '<g>')
     .replace('<svg ', `<svg x="${look.x}" y="${y}" width="${look.size}" height="${look.size}" `);
-  const backdrop = SCENES[look.scene]!(prng(0xbac0 + face.index * 131 + variant * 7));
+  const backdrop = SCENES[look.scene]!(mulberry32(0xbac0 + face.index * 131 + variant * 7));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${PORTRAIT.width}" height="${PORTRAIT.height}" viewBox="0 0 ${W} ${H}">${backdrop}${placed}</svg>`;
 }
 

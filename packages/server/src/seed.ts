@@ -48,6 +48,7 @@ import {
   TRIBES,
 } from './seed-content.ts';
 import { FACE_COUNT, faceOf, lookOf, PortraitPool, VARIANTS } from './seed-portraits.ts';
+import { mulberry32 } from './seed-random.ts';
 
 /**
  * Demo data (issue 2 item 9, issue 14 item 3): a living world of men with ids `demo-0001`...
@@ -120,17 +121,7 @@ export const MAX_CRUISING = 60;
 
 export const demoEmail = (id: string): string => `${id}@demo.fmk.invalid`;
 
-/** mulberry32: a tiny, well-mixed 32-bit PRNG; the same seed gives the same demo world. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 const ALPHANUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
 

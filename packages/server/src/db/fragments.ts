@@ -10,3 +10,17 @@ export function otherMemberOf(pair: 'm' | 'c', me: string): RawBuilder<boolean> 
   const b = sql.ref(`${pair}.user_b`);
   return sql<boolean>`((${a} = ${me} and other.id = ${b}) or (${b} = ${me} and other.id = ${a}))`;
 }
+
+/**
+ * What every list of located users selects of each, in this order: from `ul`, a nearest-first
+ * walk of user_locations carrying its distance `d`, and `users as u` (the grid, nearby cruisers).
+ */
+export const listedUserColumns = [
+  'ul.user_id as id',
+  'ul.lat',
+  'ul.lng',
+  'ul.d',
+  'u.display_name',
+  'u.age',
+  'u.photo_url',
+] as const;

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { block, finishOnboarding, makeStaff, setTier, signUp, signUpMember } from '../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../test/harness.ts';
-import { accessError, actorOf, loadActor, loadSubject, requireAccess } from './access.ts';
+import { accessError, actorOf, loadActor, loadSubject, loadTier, requireAccess } from './access.ts';
 import { AppError } from './errors.ts';
 
 describe.each(DB_KINDS)('the access layer on %s', (kind) => {
@@ -40,6 +40,17 @@ describe.each(DB_KINDS)('the access layer on %s', (kind) => {
       settings: { healthEnabled: false },
     });
     expect(await loadActor(t().db, 'nobody')).toBeUndefined();
+  });
+
+  it("reads another user's effective tier as his actor would carry it, and nothing for no one", async () => {
+    const u = await signUp(t().app);
+    await setTier(t().db, u.user.uid, 'platinum');
+    expect(await loadTier(t().db, u.user.uid)).toBe('platinum');
+    await setTier(t().db, u.user.uid, 'free');
+    await t().db.updateTable('users').set({ has_lifetime_premium: true }).where('id', '=', u.user.uid).execute();
+    expect(await loadTier(t().db, u.user.uid)).toBe('premium');
+    expect(await loadTier(t().db, u.user.uid)).toBe((await actor(u.user.uid)).tier);
+    expect(await loadTier(t().db, 'nobody')).toBeUndefined();
   });
 
   it('loads how another user stands to the actor, each relation from its own table', async () => {

@@ -8,11 +8,12 @@ import {
   effectiveTier,
   looksLikeNotFound,
   type Subject,
+  type Tier,
   type UserAction,
 } from '@fmk/core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
-import { type ActorRow, findActorRow, findSubjectRow, type SubjectRow } from './access/repo.ts';
+import { type ActorRow, findActorRow, findSubjectRow, findTierRow, type SubjectRow } from './access/repo.ts';
 import { authUser } from './auth.ts';
 import { type AppError, badRequest, forbidden, limitReached, notFound, unauthorized } from './errors.ts';
 
@@ -40,10 +41,13 @@ const USAGE_OF: Partial<Record<Action, keyof Usage>> = {
 /** Not read: requireAccess insists on the count of an action that needs one. NaN fails any limit closed. */
 const UNREAD_USAGE: Usage = { opensToday: NaN, messagesToday: NaN, supersToday: NaN, cruiseStarts: NaN, photos: NaN };
 
+const tierOf = (r: Pick<ActorRow, 'subscription_tier' | 'has_lifetime_premium'>): Tier =>
+  effectiveTier({ subscriptionTier: r.subscription_tier, hasLifetimePremium: r.has_lifetime_premium });
+
 export function toActor(r: ActorRow): Actor {
   return {
     id: r.id,
-    tier: effectiveTier({ subscriptionTier: r.subscription_tier, hasLifetimePremium: r.has_lifetime_premium }),
+    tier: tierOf(r),
     staff: r.staff_role
       ? { role: r.staff_role, isActive: r.staff_active ?? false, permissions: r.staff_permissions ?? null }
       : null,
@@ -69,6 +73,16 @@ export function toActor(r: ActorRow): Actor {
 export async function loadActor(db: Db, userId: string): Promise<Actor | undefined> {
   const row = await findActorRow(db, userId);
   return row ? toActor(row) : undefined;
+}
+
+/**
+ * Another user's effective tier, read through `db` (a transaction when the caller holds a lock);
+ * undefined when there is no such user. The caller's own is `actor.tier`; this is for the other
+ * side of a rule (a sender's read receipts) and for jobs that act for a user (the cruise sweeper).
+ */
+export async function loadTier(db: Db, userId: string): Promise<Tier | undefined> {
+  const row = await findTierRow(db, userId);
+  return row ? tierOf(row) : undefined;
 }
 
 const actors = new WeakMap<FastifyRequest, Promise<Actor>>();

@@ -63,6 +63,11 @@ export function presentUser(row: OtherUserRow, onlooker?: Onlooker): PresentedUs
   };
 }
 
+/** What every list of located users shows of each (the grid, nearby cruisers): card, age, distance. */
+export function listedUser(p: PresentedUser & { distance: string }) {
+  return { uid: p.uid, displayName: p.displayName, age: p.age, photoURL: p.photoURL, distance: p.distance };
+}
+
 /** The short card most answers carry for another user: id, name, thumbnail. */
 export function userCard(row: OtherUserRow): { uid: string; displayName: string | null; photoURL: string | null } {
   const p = presentUser(row);

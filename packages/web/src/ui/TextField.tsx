@@ -33,48 +33,60 @@ function describedBy(id: string, hint?: string, error?: string | null): string |
   return undefined;
 }
 
-export function TextField({
-  label,
-  hint,
-  error,
-  id: given,
-  className,
-  ...rest
-}: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
+/** The control's own attributes every field shares: its id (given or generated), look and error wiring. */
+function useControl(given: string | undefined, hint: string | undefined, error: string | null | undefined, className: string) {
   const auto = useId();
   const id = given ?? auto;
+  return {
+    id,
+    className: className ? `${fieldClass} ${className}` : fieldClass,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, hint, error),
+  } as const;
+}
+
+export function TextField({ label, hint, error, id, className, ...rest }: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
+  const control = useControl(id, hint, error, className ?? '');
   return (
-    <Chrome id={id} label={label} hint={hint} error={error}>
-      <input
-        id={id}
-        className={`${fieldClass}${className ? ` ${className}` : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...rest}
-      />
+    <Chrome id={control.id} label={label} hint={hint} error={error}>
+      <input {...control} {...rest} />
     </Chrome>
   );
+}
+
+type FieldProps = Omit<FieldChrome, 'label'> & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>;
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** What is wrong with an email address as typed (`empty` when there is none), or null. */
+export function emailFieldError(value: string, empty: string): string | null {
+  const v = value.trim();
+  if (!v) return empty;
+  return EMAIL_SHAPE.test(v) ? null : 'Enter a valid email address.';
+}
+
+/** An email address field: the email keyboard and autofill. */
+export function EmailField({ label = 'Email', ...rest }: FieldProps & { label?: string }) {
+  return <TextField label={label} type="email" autoComplete="email" inputMode="email" {...rest} />;
+}
+
+/** A password field; `autoComplete` says which (current-password or new-password) to password managers. */
+export function PasswordField(props: FieldProps & { label: string; autoComplete: 'current-password' | 'new-password' }) {
+  return <TextField type="password" {...props} />;
 }
 
 export function TextArea({
   label,
   hint,
   error,
-  id: given,
+  id,
   className,
   ...rest
 }: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const auto = useId();
-  const id = given ?? auto;
+  const control = useControl(id, hint, error, `min-h-28 resize-y${className ? ` ${className}` : ''}`);
   return (
-    <Chrome id={id} label={label} hint={hint} error={error}>
-      <textarea
-        id={id}
-        className={`${fieldClass} min-h-28 resize-y${className ? ` ${className}` : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...rest}
-      />
+    <Chrome id={control.id} label={label} hint={hint} error={error}>
+      <textarea {...control} {...rest} />
     </Chrome>
   );
 }
@@ -83,22 +95,15 @@ export function SelectField({
   label,
   hint,
   error,
-  id: given,
+  id,
   className,
   children,
   ...rest
 }: FieldChrome & React.SelectHTMLAttributes<HTMLSelectElement>) {
-  const auto = useId();
-  const id = given ?? auto;
+  const control = useControl(id, hint, error, className ?? '');
   return (
-    <Chrome id={id} label={label} hint={hint} error={error}>
-      <select
-        id={id}
-        className={`${fieldClass}${className ? ` ${className}` : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...rest}
-      >
+    <Chrome id={control.id} label={label} hint={hint} error={error}>
+      <select {...control} {...rest}>
         {children}
       </select>
     </Chrome>

@@ -1,5 +1,5 @@
 import type { LatLng, NearbyCruiser } from '@fmk/core';
-import { presentUser } from '../../platform/present.ts';
+import { listedUser, presentUser } from '../../platform/present.ts';
 import type { NearbyRow } from './repo/nearby.ts';
 
 /**
@@ -10,11 +10,7 @@ import type { NearbyRow } from './repo/nearby.ts';
 export function toNearbyCruiser(r: NearbyRow, viewer: LatLng, units: 'imperial' | 'metric'): NearbyCruiser {
   const p = presentUser({ ...r, right_now: r.session_right_now ?? r.profile_right_now }, { centre: viewer, units });
   return {
-    uid: p.uid,
-    displayName: p.displayName,
-    age: p.age,
-    photoURL: p.photoURL,
-    distance: p.distance,
+    ...listedUser(p),
     cell: r.location_precision === 'approximate' ? null : { lat: r.lat, lng: r.lng },
     position: r.position,
     lookingFor: Array.isArray(r.looking_for) ? r.looking_for.filter((x): x is string => typeof x === 'string') : [],

@@ -1,5 +1,6 @@
 import { type CruiseCounters, type CruisePeriod, type StaffRecord, sessionMinutes } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
+import { saveSettings } from '../../platform/settings/repo.ts';
 
 /**
  * SQL of the cruiser, his sessions and counters (nearby cruisers: repo/nearby.ts; spots, check-ins
@@ -38,15 +39,6 @@ export function cruiserQuery(db: Db, userId: string) {
 }
 export type Cruiser = NonNullable<Awaited<ReturnType<typeof findCruiser>>>;
 
-/** A user's tier columns (effectiveTier reads them): the sweeper finalizes with his tier. */
-export function findTier(db: Db, userId: string) {
-  return db
-    .selectFrom('users')
-    .select(['subscription_tier', 'has_lifetime_premium'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-}
-
 export function findStaff(db: Db, userId: string): Promise<StaffRecord | null> {
   return db
     .selectFrom('admin_users')
@@ -56,19 +48,9 @@ export function findStaff(db: Db, userId: string): Promise<StaffRecord | null> {
     .then((r) => (r ? { role: r.role, isActive: r.is_active } : null));
 }
 
-/** The user's location precision (user settings: exact / approximate), created with defaults if missing. */
-export async function setLocationPrecision(db: Db, userId: string, precision: 'exact' | 'approximate', at: Date): Promise<void> {
-  await db
-    .insertInto('user_settings')
-    .values({
-      user_id: userId,
-      gender_preferences: '[]',
-      relationship_status_preferences: '[]',
-      location_precision: precision,
-      updated_at: at,
-    })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ location_precision: precision, updated_at: at }))
-    .execute();
+/** The user's location precision (user settings: exact / approximate). */
+export function setLocationPrecision(db: Db, userId: string, precision: 'exact' | 'approximate', at: Date): Promise<void> {
+  return saveSettings(db, userId, { location_precision: precision }, at);
 }
 
 // ---------------------------------------------------------------------------------------------

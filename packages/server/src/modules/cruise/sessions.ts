@@ -7,7 +7,6 @@ import {
   type CruiseStatus,
   canStartSession,
   cruiseLimitText,
-  effectiveTier,
   periodEnd,
   recordEnd,
   recordStart,
@@ -19,14 +18,13 @@ import {
 } from '@fmk/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
-import { requireAccess } from '../../platform/access.ts';
+import { loadTier, requireAccess } from '../../platform/access.ts';
 import { forbidden, limitReached } from '../../platform/errors.ts';
 import { CruiseMessages, readCruiser } from './access.ts';
 import {
   dueSessionUsers,
   finalizeSession,
   findOpenSession,
-  findTier,
   insertSession,
   lockCounters,
   readCounters,
@@ -182,8 +180,9 @@ export class CruiseSweeper {
       const before = ended;
       for (const userId of users) {
         const done = await this.deps.db.transaction().execute(async (trx) => {
-          const u = await findTier(trx, userId);
-          const tier = effectiveTier({ subscriptionTier: u.subscription_tier, hasLifetimePremium: u.has_lifetime_premium });
+          const tier = await loadTier(trx, userId);
+          // Gone since the listing: his sessions went with his row.
+          if (!tier) return false;
           return finalizeFor(trx, userId, tier, now, true);
         });
         if (done) ended += 1;

@@ -106,29 +106,38 @@ export class SpotService {
   }
 
   /** Checks in to an approved spot for `minutes`; a check-in elsewhere ends (one spot at a time). */
-  async checkIn(actor: Actor, spotId: string, minutes: number): Promise<Spot> {
-    requireAccess(actor, 'cruise.use');
-    const userId = actor.id;
-    const me = await readCruiser(this.deps.db, actor);
-    const now = this.deps.clock.now();
-    const spot = await findSpot(this.deps.db, userId, spotId, now);
-    if (spot?.status !== 'approved') throw notFound(CruiseMessages.spotNotFound);
-    await this.deps.db.transaction().execute(async (trx) => {
-      await endCheckins(trx, userId, now);
-      await insertCheckin(trx, { id: randomUUID(), spotId, userId, at: now, until: new Date(now.getTime() + minutes * 60_000) });
-    });
-    const row = await findSpot(this.deps.db, userId, spotId, now);
-    return toSpot(row!, userId, this.from(me), me.preferences.units);
+  checkIn(actor: Actor, spotId: string, minutes: number): Promise<Spot> {
+    return this.atApprovedSpot(actor, spotId, (userId, now) =>
+      this.deps.db.transaction().execute(async (trx) => {
+        await endCheckins(trx, userId, now);
+        await insertCheckin(trx, {
+          id: randomUUID(),
+          spotId,
+          userId,
+          at: now,
+          until: new Date(now.getTime() + minutes * 60_000),
+        });
+      }),
+    );
   }
 
-  async checkOut(actor: Actor, spotId: string): Promise<Spot> {
+  checkOut(actor: Actor, spotId: string): Promise<Spot> {
+    return this.atApprovedSpot(actor, spotId, (userId, now) => endCheckins(this.deps.db, userId, now, spotId));
+  }
+
+  /** Does `change` at an approved spot (any other is not found to him) and answers the spot as it is then. */
+  private async atApprovedSpot(
+    actor: Actor,
+    spotId: string,
+    change: (userId: string, now: Date) => Promise<void>,
+  ): Promise<Spot> {
     requireAccess(actor, 'cruise.use');
     const userId = actor.id;
     const me = await readCruiser(this.deps.db, actor);
     const now = this.deps.clock.now();
     const spot = await findSpot(this.deps.db, userId, spotId, now);
     if (spot?.status !== 'approved') throw notFound(CruiseMessages.spotNotFound);
-    await endCheckins(this.deps.db, userId, now, spotId);
+    await change(userId, now);
     const row = await findSpot(this.deps.db, userId, spotId, now);
     return toSpot(row!, userId, this.from(me), me.preferences.units);
   }

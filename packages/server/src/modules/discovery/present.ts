@@ -1,16 +1,12 @@
 import type { GridCell, LatLng } from '@fmk/core';
-import { presentUser } from '../../platform/present.ts';
+import { listedUser, presentUser } from '../../platform/present.ts';
 import type { GridRow } from './repo.ts';
 
 /** A grid row as the client sees it: the privacy step is platform/present.ts, shared with every list. */
 export function toGridCell(row: GridRow, viewer: LatLng, units: 'imperial' | 'metric', locked: boolean): GridCell {
   const p = presentUser(row, { centre: viewer, units });
   return {
-    uid: p.uid,
-    displayName: p.displayName,
-    age: p.age,
-    photoURL: p.photoURL,
-    distance: p.distance,
+    ...listedUser(p),
     isOnline: p.isOnline,
     currentMode: row.current_mode,
     rightNow: p.rightNow,

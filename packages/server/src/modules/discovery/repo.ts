@@ -1,7 +1,9 @@
 import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { listedUserColumns } from '../../db/fragments.ts';
 import type { DB, Db } from '../../db/index.ts';
 import { notBlocked } from '../../platform/blocks/repo.ts';
 import { userGeo, viewerGeo } from '../../platform/geo.ts';
+import { saveSettings } from '../../platform/settings/repo.ts';
 
 /**
  * SQL of locations and the grid. Every distance, order and filter here is computed from stored
@@ -30,32 +32,21 @@ export async function upsertLocation(
   l: { userId: string; lat: number; lng: number; row: number; col: number; mode: 'dating' | 'now'; at: Date },
 ): Promise<void> {
   const geo = sql<string>`${userGeo(l.userId, l)}::cube`;
+  const row = {
+    lat: l.lat,
+    lng: l.lng,
+    // geo is never written through the row type (it is derived): set it in SQL.
+    ...({ geo } as object),
+    cell_row: l.row,
+    cell_col: l.col,
+    is_active: true,
+    mode: l.mode,
+    last_updated: l.at,
+  };
   await db
     .insertInto('user_locations')
-    .values({
-      user_id: l.userId,
-      lat: l.lat,
-      lng: l.lng,
-      // geo is never written through the row type (it is derived): set it in SQL.
-      ...({ geo } as object),
-      cell_row: l.row,
-      cell_col: l.col,
-      is_active: true,
-      mode: l.mode,
-      last_updated: l.at,
-    })
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({
-        lat: l.lat,
-        lng: l.lng,
-        ...({ geo } as object),
-        cell_row: l.row,
-        cell_col: l.col,
-        is_active: true,
-        mode: l.mode,
-        last_updated: l.at,
-      }),
-    )
+    .values({ user_id: l.userId, ...row })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
     .execute();
 }
 
@@ -78,18 +69,8 @@ export function lockUserForLocation(trx: Db, userId: string) {
     .executeTakeFirst();
 }
 
-export async function setLocationConsent(db: Db, userId: string, consent: boolean, at: Date): Promise<void> {
-  await db
-    .insertInto('user_settings')
-    .values({
-      user_id: userId,
-      gender_preferences: '[]',
-      relationship_status_preferences: '[]',
-      location_sharing_consent: consent,
-      updated_at: at,
-    })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ location_sharing_consent: consent, updated_at: at }))
-    .execute();
+export function setLocationConsent(db: Db, userId: string, consent: boolean, at: Date): Promise<void> {
+  return saveSettings(db, userId, { location_sharing_consent: consent }, at);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -221,13 +202,7 @@ export function gridPageQuery(db: Db, v: GridViewer, f: GridFilters, after: Grid
     .leftJoin('user_settings as s', 's.user_id', 'ul.user_id')
     .where((eb) => visibleInGrid(eb as unknown as GridEB, v, f))
     .select((eb) => [
-      'ul.user_id as id',
-      'ul.lat',
-      'ul.lng',
-      'ul.d',
-      'u.display_name',
-      'u.age',
-      'u.photo_url',
+      ...listedUserColumns,
       'u.is_online',
       'u.current_mode',
       'u.right_now_enabled',

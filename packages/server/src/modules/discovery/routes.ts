@@ -1,6 +1,5 @@
-import { apiErrorSchema, gridPageSchema, gridQuery, locationBody, Messages } from '@fmk/core';
+import { apiErrorSchema, gridPageSchema, gridQuery, locationBody, locationConsentBody, Messages } from '@fmk/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { actorOf } from '../../platform/access.ts';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import { unauthorized } from '../../platform/errors.ts';
@@ -8,7 +7,6 @@ import type { Module } from '../../platform/module.ts';
 import { GridService, LocationService } from './service.ts';
 
 const secured = { security: [{ bearer: [] }] };
-export const locationConsentBody = z.object({ consent: z.boolean({ error: 'Consent must be true or false.' }) });
 
 /** Location routes answer 'User not authenticated' (spec section 8), before validating the body. */
 function requireLocationAuth(req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {

@@ -47,15 +47,6 @@ export async function lockPair(trx: Db, a: string, b: string): Promise<Map<strin
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** A user's tier columns (effectiveTier reads them). */
-export function findTier(db: Db, userId: string) {
-  return db
-    .selectFrom('users')
-    .select(['subscription_tier', 'has_lifetime_premium'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-}
-
 export interface SelectionContext {
   blocked: boolean;
   /** The chooser's earlier request with this client id (a retry). */

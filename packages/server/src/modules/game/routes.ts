@@ -1,4 +1,4 @@
-import { apiErrorSchema, likesPageSchema, matchSchema, selectionBody, selectionResultSchema } from '@fmk/core';
+import { apiErrorSchema, badgesSchema, likesPageSchema, matchSchema, selectionBody, selectionResultSchema } from '@fmk/core';
 import { z } from 'zod';
 import { actorOf } from '../../platform/access.ts';
 import { authUser, requireAuth } from '../../platform/auth.ts';
@@ -75,7 +75,7 @@ export const gameModule: Module = async (app, deps) => {
         tags: ['game'],
         summary: 'The Messages tab badge: unread conversations plus pending matches',
         ...secured,
-        response: { 200: z.object({ messages: z.number().int() }), ...errors },
+        response: { 200: badgesSchema, ...errors },
       },
     },
     async (req) => game.badges(authUser(req).userId),

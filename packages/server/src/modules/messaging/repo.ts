@@ -125,20 +125,6 @@ export async function partnersOf(db: Db, me: string): Promise<string[]> {
 // ---------------------------------------------------------------------------------------------
 // Opening, hiding and reading conversations; message photos.
 
-/** The users a conversation would join: whether each is there, and his tier columns. */
-export function findParticipants(db: Db, ids: readonly string[]) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'is_active', 'subscription_tier', 'has_lifetime_premium'])
-    .where('id', 'in', [...ids])
-    .execute();
-}
-
-/** A user's tier columns (effectiveTier reads them). */
-export function findTier(db: Db, userId: string) {
-  return db.selectFrom('users').select(['subscription_tier', 'has_lifetime_premium']).where('id', '=', userId).executeTakeFirst();
-}
-
 /** The conversation of a sorted pair (user_a < user_b), if there is one. */
 export async function conversationIdOfPair(db: Db, a: string, b: string): Promise<string | null> {
   const row = await db

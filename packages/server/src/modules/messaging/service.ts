@@ -6,7 +6,6 @@ import {
   CONVERSATIONS_PAGE,
   COULD_NOT_FIND_CONVERSATION,
   type Conversation,
-  effectiveTier,
   type LiveServerEvent,
   type Message,
   type MessagePage,
@@ -21,7 +20,7 @@ import {
 } from '@fmk/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
-import { loadSubject, requireAccess, requireActingOnOthers } from '../../platform/access.ts';
+import { loadSubject, loadTier, requireAccess, requireActingOnOthers } from '../../platform/access.ts';
 import { type Bus, withEvents } from '../../platform/bus.ts';
 import { badRequest, conflict, limitReached, notFound, unauthorized } from '../../platform/errors.ts';
 import { reencodePhoto } from '../../platform/media/image.ts';
@@ -62,9 +61,6 @@ function sendError(err: unknown): unknown {
 
 /** A repeated typing=true within this window is not relayed again (light rate limit). */
 const TYPING_REPEAT_MS = 1000;
-
-const tierOf = (u: { subscription_tier: Tier; has_lifetime_premium: boolean }): Tier =>
-  effectiveTier({ subscriptionTier: u.subscription_tier, hasLifetimePremium: u.has_lifetime_premium });
 
 /** How many of the user's conversations have unread messages (part of the Messages tab badge). */
 export function unreadConversationCount(db: Db, userId: string): Promise<number> {
@@ -251,10 +247,10 @@ export class MessagingService {
       emit([me], { type: 'conversation', conversationId, removed: false });
       if (marked.length === 0) return;
       const top = Math.max(...marked);
-      const sender = await repo.findTier(trx, c.otherId);
-      if (!sender) return;
+      const senderTier = await loadTier(trx, c.otherId);
+      if (!senderTier) return;
       const allows = (await repo.readReceiptSettings(trx, [me])).get(me) ?? true;
-      if (showsReadReceipts(tierOf(sender), allows)) emit([c.otherId], { type: 'read', conversationId, upTo: top });
+      if (showsReadReceipts(senderTier, allows)) emit([c.otherId], { type: 'read', conversationId, upTo: top });
     });
   }
 

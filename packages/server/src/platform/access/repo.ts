@@ -41,6 +41,14 @@ export function findActorRow(db: Db, userId: string) {
 export type ActorRow = NonNullable<Awaited<ReturnType<typeof findActorRow>>>;
 
 /**
+ * A user's tier columns (effectiveTier reads them), for a user who is not the one asking: the
+ * caller's own tier is on his actor. Every feature reads another user's tier here.
+ */
+export function findTierRow(db: Db, userId: string) {
+  return db.selectFrom('users').select(['subscription_tier', 'has_lifetime_premium']).where('id', '=', userId).executeTakeFirst();
+}
+
+/**
  * Another user as the actor's rules read him: his state and settings, and in the same statement
  * how the two stand (blocks each way, match, conversation, his selection of the actor, the
  * actor's open of him today, his live cruise session).

@@ -4,9 +4,10 @@ import { ApiError, errorMessage } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { EmailField, emailFieldError, PasswordField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { refusedFields, useSheetForm } from './sheetForm.ts';
 
 /**
  * Settings' 'Change email': the new address and the password. The server mails a link to the
@@ -17,64 +18,46 @@ export function ChangeEmailSheet({ open, onClose }: { open: boolean; onClose: ()
   const toast = useToast();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const close = () => {
+  const { errors, error, busy, close, submit } = useSheetForm(onClose, () => {
     setEmail('');
     setPassword('');
-    setErrors({});
-    setError(null);
-    onClose();
-  };
+  });
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
     const value = email.trim();
     const errs: Record<string, string> = {};
-    if (!value) errs.email = 'Enter the new email address.';
-    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) errs.email = 'Enter a valid email address.';
+    const emailError = emailFieldError(value, 'Enter the new email address.');
+    if (emailError) errs.email = emailError;
     if (!password) errs.password = 'Enter your password.';
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    setBusy(true);
-    try {
-      const me = await call('POST /auth/email/change', { body: { email: value, password } });
-      updateUser(me);
-      toast.success('Check your new inbox', `Open the link we sent to ${me.pendingEmail ?? value} to finish.`);
-      close();
-    } catch (err) {
-      const fields = err instanceof ApiError ? err.fields : {};
-      if (fields.email || fields.password) {
-        setErrors({
-          ...(fields.email ? { email: fields.email } : {}),
-          ...(fields.password ? { password: fields.password } : {}),
-        });
-      } else if (err instanceof ApiError && err.code === 'wrong_password') setErrors({ password: err.message });
-      else setError(errorMessage(err, 'Could not change the email. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    return submit(
+      errs,
+      async () => {
+        const me = await call('POST /auth/email/change', { body: { email: value, password } });
+        updateUser(me);
+        toast.success('Check your new inbox', `Open the link we sent to ${me.pendingEmail ?? value} to finish.`);
+        close();
+      },
+      (err) =>
+        refusedFields(err, { email: 'email', password: 'password' }) ??
+        (err instanceof ApiError && err.code === 'wrong_password'
+          ? { password: err.message }
+          : errorMessage(err, 'Could not change the email. Please try again.')),
+    );
   };
 
   return (
     <Sheet open={open} onClose={close} title="Change email">
       <form className="flex flex-col gap-4 pb-2" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <TextField
+        <EmailField
           label="New email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           hint="We'll mail a link there. Your address changes when you open it."
           error={errors.email ?? null}
         />
-        <TextField
+        <PasswordField
           label="Your password"
-          type="password"
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}

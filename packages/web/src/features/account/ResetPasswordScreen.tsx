@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { call } from '../../api/call.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { PasswordField } from '../../ui/TextField.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { LinkPage } from './LinkPage.tsx';
 import { linkToken } from './queries.ts';
@@ -17,6 +17,37 @@ export function newPasswordErrors(password: string, repeat: string): Record<stri
   if (password && !repeat) errs.repeat = 'Enter the new password again.';
   else if (password && repeat !== password) errs.repeat = "The two passwords don't match.";
   return errs;
+}
+
+/** The new password and its repeat, as the reset page and settings' 'Change password' ask them. */
+export function NewPasswordFields(p: {
+  password: string;
+  repeat: string;
+  onPassword: (value: string) => void;
+  onRepeat: (value: string) => void;
+  hint: string;
+  /** newPasswordErrors' keys: password, repeat. */
+  errors: Record<string, string>;
+}) {
+  return (
+    <>
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        value={p.password}
+        onChange={(e) => p.onPassword(e.target.value)}
+        hint={p.hint}
+        error={p.errors.password ?? null}
+      />
+      <PasswordField
+        label="New password again"
+        autoComplete="new-password"
+        value={p.repeat}
+        onChange={(e) => p.onRepeat(e.target.value)}
+        error={p.errors.repeat ?? null}
+      />
+    </>
+  );
 }
 
 type Failed = { code: string; message: string };
@@ -89,22 +120,13 @@ export function ResetPasswordScreen() {
   return (
     <LinkPage title="Choose a new password">
       <form className="flex flex-col gap-4" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+        <NewPasswordFields
+          password={password}
+          repeat={repeat}
+          onPassword={setPassword}
+          onRepeat={setRepeat}
           hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-          error={fieldErrors.password ?? null}
-        />
-        <TextField
-          label="New password again"
-          type="password"
-          autoComplete="new-password"
-          value={repeat}
-          onChange={(e) => setRepeat(e.target.value)}
-          error={fieldErrors.repeat ?? null}
+          errors={fieldErrors}
         />
         <Button type="submit" block loading={busy}>
           Set new password

@@ -5,8 +5,9 @@ import { useNavigate } from 'react-router';
 import { call } from '../../api/call.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { ShieldIcon } from '../../ui/icons.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { EmailField, PasswordField } from '../../ui/TextField.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { type AdminMe, adminKeys } from './queries.ts';
 
@@ -68,19 +69,14 @@ export function AdminLoginScreen() {
         </div>
       </div>
       <form className="flex flex-col gap-4" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <TextField label="Email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField
+        <EmailField autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <PasswordField
           label="Password"
-          type="password"
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        {error ? (
-          <p role="alert" className="rounded-xl bg-primary-soft px-4 py-3 text-sm font-medium text-primary-strong">
-            {error}
-          </p>
-        ) : null}
+        <FormError boxed>{error}</FormError>
         <Button type="submit" block loading={busy}>
           Sign in
         </Button>

@@ -5,9 +5,10 @@ import { call } from '../../api/call.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useAppPreferences } from '../../shared/usePreferences.ts';
 import { Button } from '../../ui/Button.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { ChevronLeftIcon } from '../../ui/icons.tsx';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { EmailField, emailFieldError, PasswordField } from '../../ui/TextField.tsx';
 import { useAuth } from './AuthProvider.tsx';
 import { ForgotPassword } from './ForgotPassword.tsx';
 import { useConfigQuery } from './queries.ts';
@@ -82,8 +83,8 @@ export function AuthScreen() {
     e.preventDefault();
     setError(null);
     const errs: Record<string, string> = {};
-    if (!email.trim()) errs.email = 'Enter your email address.';
-    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) errs.email = 'Enter a valid email address.';
+    const emailError = emailFieldError(email, 'Enter your email address.');
+    if (emailError) errs.email = emailError;
     if (!password) errs.password = mode === 'signup' ? 'Enter a password.' : 'Enter your password.';
     else if (mode === 'signup' && password.length < MIN_PASSWORD_LENGTH)
       errs.password = `Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`;
@@ -150,18 +151,9 @@ export function AuthScreen() {
         onSubmit={(e) => void onSubmit(e)}
         noValidate
       >
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={fieldErrors.email ?? null}
-        />
-        <TextField
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={fieldErrors.email ?? null} />
+        <PasswordField
           label="Password"
-          type="password"
           autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
@@ -176,11 +168,7 @@ export function AuthScreen() {
             Forgot password?
           </Link>
         ) : null}
-        {error ? (
-          <p role="alert" className="rounded-xl bg-primary-soft px-4 py-3 text-sm font-medium text-primary-strong">
-            {error}
-          </p>
-        ) : null}
+        <FormError boxed>{error}</FormError>
         <Button type="submit" block loading={busy}>
           {mode === 'signup' ? 'Sign up' : 'Sign in'}
         </Button>

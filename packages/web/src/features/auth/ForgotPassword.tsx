@@ -5,8 +5,9 @@ import { call } from '../../api/call.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useAppPreferences } from '../../shared/usePreferences.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { ChevronLeftIcon } from '../../ui/icons.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { EmailField, emailFieldError } from '../../ui/TextField.tsx';
 
 /**
  * 'Forgot password?' (/auth?mode=forgot): asks for the address and mails a reset link. The
@@ -24,11 +25,7 @@ export function ForgotPassword() {
     e.preventDefault();
     setError(null);
     const value = email.trim();
-    const invalid = !value
-      ? 'Enter your email address.'
-      : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
-        ? null
-        : 'Enter a valid email address.';
+    const invalid = emailFieldError(value, 'Enter your email address.');
     setFieldError(invalid);
     if (invalid) return;
     setBusy(true);
@@ -70,20 +67,8 @@ export function ForgotPassword() {
           <p className="text-base text-muted">
             Enter the email address of your account and we'll mail you a link to choose a new password.
           </p>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={fieldError}
-          />
-          {error ? (
-            <p role="alert" className="rounded-xl bg-primary-soft px-4 py-3 text-sm font-semibold text-ink">
-              {error}
-            </p>
-          ) : null}
+          <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={fieldError} />
+          <FormError boxed>{error}</FormError>
           <Button type="submit" block loading={busy}>
             Send reset link
           </Button>

@@ -1,14 +1,12 @@
 import {
-  addMonths,
-  doseDate,
-  isReminderDue,
+  doseStatus,
   type LocalTime,
-  latestDate,
   type Medication,
   type MedicationLog,
   SCREENING_OVERDUE_MONTHS,
   SCREENING_THRESHOLDS,
   type Screening,
+  screeningStatus,
 } from '@fmk/core';
 import { useState } from 'react';
 import { waitingForNetwork } from '../../shared/online.ts';
@@ -140,10 +138,8 @@ function MedicationRow({
 }) {
   const markTaken = useMarkTakenMutation();
   const toast = useToast();
-  const dose = doseDate(m.reminderTime, now);
-  const log = logs.find((l) => l.medicationId === m.id && l.date === dose);
+  const { log, due } = doseStatus(m, logs, now);
   const taken = Boolean(log?.taken);
-  const due = isReminderDue(m, logs, now);
   const schedule =
     m.reminderType === 'daily' ? `Daily at ${formatClock(m.reminderTime)}` : `On demand · within ${m.postExposureHours ?? '?'} h`;
 
@@ -217,9 +213,7 @@ function ScreeningSection({
   onEdit: (s: Screening) => void;
 }) {
   const summary = useHealthSummaryQuery();
-  const latest = latestDate(screenings);
-  const nextBy = latest ? addMonths(latest, SCREENING_OVERDUE_MONTHS) : null;
-  const overdue = !nextBy || nextBy <= today;
+  const { latest, nextBy, overdue } = screeningStatus(screenings, today);
   const suggestion = summary.data?.suggestion;
   const [confirming, setConfirming] = useState<string | null>(null);
   const del = useDeleteScreeningMutation();

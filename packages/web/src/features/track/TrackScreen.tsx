@@ -1,13 +1,4 @@
-import {
-  addMonths,
-  doseDate,
-  isReminderDue,
-  type LocalTime,
-  latestDate,
-  type Medication,
-  type MedicationLog,
-  SCREENING_OVERDUE_MONTHS,
-} from '@fmk/core';
+import { doseStatus, type LocalTime, type Medication, type MedicationLog, screeningStatus } from '@fmk/core';
 import { Link } from 'react-router';
 import { useAppPreferences } from '../../shared/usePreferences.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
@@ -77,9 +68,7 @@ function TodayHealth({ now }: { now: LocalTime }) {
   const daily = meds.data
     .filter((m) => m.isActive && m.reminderType === 'daily')
     .sort((a, b) => a.reminderTime.localeCompare(b.reminderTime));
-  const latest = latestDate(screenings.data);
-  const nextBy = latest ? addMonths(latest, SCREENING_OVERDUE_MONTHS) : null;
-  const overdue = !nextBy || nextBy <= now.date;
+  const { latest, nextBy, overdue } = screeningStatus(screenings.data, now.date);
   return (
     <>
       <Section
@@ -132,9 +121,8 @@ function TodayHealth({ now }: { now: LocalTime }) {
 function DoseRow({ med, logs, now }: { med: Medication; logs: readonly MedicationLog[]; now: LocalTime }) {
   const markTaken = useMarkTakenMutation();
   const toast = useToast();
-  const due = isReminderDue(med, logs, now);
-  const dose = doseDate(med.reminderTime, now);
-  const taken = logs.some((l) => l.medicationId === med.id && l.date === dose && l.taken);
+  const { log, due } = doseStatus(med, logs, now);
+  const taken = Boolean(log?.taken);
   return (
     <li className="flex items-center gap-3 px-4 py-3">
       <span className="w-16 text-sm font-semibold text-muted">{formatClock(med.reminderTime)}</span>

@@ -1,4 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { listedUserColumns } from '../../../db/fragments.ts';
 import type { Db } from '../../../db/index.ts';
 import { notBlocked } from '../../../platform/blocks/repo.ts';
 import { cruiserQuery } from '../repo.ts';
@@ -56,13 +57,7 @@ export function nearbyQuery(db: Db, s: NearbySearch, n: number, k: number) {
     .where(sql<SqlBool>`coalesce(st.incognito_mode, false) = false`)
     .where(notBlocked(s.viewerId, 'ul.user_id'))
     .select([
-      'ul.user_id as id',
-      'ul.lat',
-      'ul.lng',
-      'ul.d',
-      'u.display_name',
-      'u.age',
-      'u.photo_url',
+      ...listedUserColumns,
       'u.right_now_enabled',
       sql<string | null>`u.now_profile->>'position'`.as('position'),
       sql<string[] | null>`u.now_profile->'lookingFor'`.as('looking_for'),
