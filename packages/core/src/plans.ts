@@ -62,7 +62,7 @@ const count = (n: number) => (n === UNLIMITED ? 'Unlimited' : String(n));
 const cruise = (tier: Tier) => {
   const q = CRUISE_QUOTA[tier];
   if (q.sessions === UNLIMITED) return 'Unlimited';
-  return `One 30-min session per ${q.period}`;
+  return `1 a ${q.period}`;
 };
 const yes = (tiers: readonly Tier[]) => Object.fromEntries(TIERS.map((t) => [t, tiers.includes(t)])) as Record<Tier, boolean>;
 
@@ -75,7 +75,7 @@ export interface TierRow {
 /** The spec's tier table (section 6), its numbers read from the limits the server enforces. */
 export const TIER_TABLE: readonly TierRow[] = [
   {
-    feature: 'Profiles you can open from the grid, per day',
+    feature: 'Profiles opened a day',
     values: Object.fromEntries(TIERS.map((t) => [t, count(TIER_LIMITS[t].clickableProfiles)])) as Record<Tier, string>,
   },
   {
@@ -83,17 +83,17 @@ export const TIER_TABLE: readonly TierRow[] = [
     values: Object.fromEntries(TIERS.map((t) => [t, count(TIER_LIMITS[t].messagesPerDay)])) as Record<Tier, string>,
   },
   {
-    feature: 'Photos on your profile',
+    feature: 'Photos',
     values: Object.fromEntries(TIERS.map((t) => [t, count(TIER_LIMITS[t].photos)])) as Record<Tier, string>,
   },
-  { feature: 'Cruise', values: Object.fromEntries(TIERS.map((t) => [t, cruise(t)])) as Record<Tier, string> },
+  { feature: 'Cruise sessions (30 min)', values: Object.fromEntries(TIERS.map((t) => [t, cruise(t)])) as Record<Tier, string> },
   { feature: 'See who likes you', values: yes(['premium', 'platinum']) },
   { feature: 'Advanced filters', values: yes(['premium', 'platinum']) },
   { feature: 'Incognito browsing', values: yes(['premium', 'platinum']) },
   { feature: 'Read receipts', values: yes(['premium', 'platinum']) },
   { feature: 'Video calls', values: yes(['premium', 'platinum']) },
   {
-    feature: 'Privacy controls (visibility, distance, last active, read receipts, who can message you)',
+    feature: 'Privacy controls',
     values: yes(['premium', 'platinum']),
   },
   { feature: 'Profile boost', values: yes(['platinum']) },

@@ -26,10 +26,14 @@ function PlanCard({ plan, current }: { plan: (typeof PLANS)[number]; current: Ti
             </h3>
             <p className="text-ink">
               <span className="text-2xl font-bold">{formatPrice(plan.priceCents)}</span>
-              <span className="text-sm text-muted"> a month, in US dollars</span>
+              <span className="text-sm text-muted"> a month (USD)</span>
             </p>
           </div>
-          {mine ? <Pill tone="alert">Your plan</Pill> : null}
+          {mine ? (
+            <span className="shrink-0 whitespace-nowrap">
+              <Pill tone="good">Your plan</Pill>
+            </span>
+          ) : null}
         </div>
         <ul className="flex flex-col gap-2" aria-label={`${plan.name} includes`}>
           {plan.features.map((f) => (

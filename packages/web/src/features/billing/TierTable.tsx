@@ -8,7 +8,9 @@ import { CheckIcon } from '../../ui/icons.tsx';
  */
 export function TierTable({ current, caption = 'What each plan includes' }: { current?: Tier; caption?: string }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-white">
+    // Wider than a phone: it scrolls sideways, so it takes focus to be scrolled from the keyboard.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+    <section aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-2xl border border-line bg-white">
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -21,10 +23,10 @@ export function TierTable({ current, caption = 'What each plan includes' }: { cu
                 key={t}
                 scope="col"
                 aria-current={t === current ? 'true' : undefined}
-                className={`p-3 text-center font-bold ${t === current ? 'bg-primary-soft text-primary-strong' : 'text-ink'}`}
+                className={`p-3 text-center font-bold text-ink ${t === current ? 'bg-primary-soft' : ''}`}
               >
                 {TIER_NAMES[t]}
-                {t === current ? <span className="block text-xs font-semibold">Your plan</span> : null}
+                {t === current ? <span className="block text-xs font-semibold text-ink">Your plan</span> : null}
               </th>
             ))}
           </tr>
@@ -61,6 +63,6 @@ export function TierTable({ current, caption = 'What each plan includes' }: { cu
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

@@ -16,7 +16,13 @@ function Screenshot({ id }: { id: string }) {
   if (shot.failed) return <p className="text-sm text-muted">Screenshot attached (could not be shown)</p>;
   if (!shot.src)
     return <div className="h-24 w-14 animate-pulse rounded-lg bg-canvas" aria-label="Loading screenshot" role="img" />;
-  return <img src={shot.src} alt="Screenshot you attached" className="h-24 w-auto rounded-lg border border-line object-cover" />;
+  return (
+    <img
+      src={shot.src}
+      alt="Screenshot you attached"
+      className="h-24 w-auto self-start rounded-lg border border-line object-cover"
+    />
+  );
 }
 
 function ReportItem({ report }: { report: Feedback }) {

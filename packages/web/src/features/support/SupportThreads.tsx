@@ -125,7 +125,7 @@ function ThreadSheet({ id, onClose }: { id: string | null; onClose: () => void }
           <LoadError title="We couldn't load this conversation" onRetry={() => thread.refetch()} />
         ) : (
           <>
-            {thread.data.priority ? <Pill tone="alert">Priority support</Pill> : null}
+            {thread.data.priority ? <Pill tone="warn">Priority support</Pill> : null}
             <Messages thread={thread.data} />
             {thread.data.status === 'closed' ? (
               <p className="text-sm text-muted">{SupportMessages.threadClosed}</p>
@@ -161,7 +161,7 @@ function ThreadItem({ t, onOpen }: { t: SupportThread; onOpen: () => void }) {
             {STATUS_TEXT[t.status]} · {timeFormat.format(new Date(t.lastMessageAt))}
           </span>
         </span>
-        {t.priority ? <Pill tone="alert">Priority</Pill> : null}
+        {t.priority ? <Pill tone="warn">Priority</Pill> : null}
         {t.unread ? (
           <span className="flex size-6 items-center justify-center rounded-full bg-primary-strong text-xs font-bold text-white">
             {t.unread}
