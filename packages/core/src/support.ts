@@ -57,6 +57,8 @@ export type ThreadStatus = (typeof THREAD_STATUSES)[number];
 export const FEEDBACK_LIMIT: RateLimit = { max: 10, windowMs: DAY };
 export const THREAD_LIMIT: RateLimit = { max: 5, windowMs: DAY };
 export const SUPPORT_MESSAGE_LIMIT: RateLimit = { max: 50, windowMs: DAY };
+/** Uploads, attached or not: a couple of tries for each report of the day. */
+export const SCREENSHOT_LIMIT: RateLimit = { max: 2 * FEEDBACK_LIMIT.max, windowMs: DAY };
 
 export const FEEDBACK_TEXT_MIN = 10;
 export const FEEDBACK_TEXT_MAX = 4000;
@@ -85,6 +87,7 @@ export const SupportMessages = {
   tooManyReports: `You've sent ${FEEDBACK_LIMIT.max} reports today. Thank you! Please try again tomorrow.`,
   tooManyThreads: `You've started ${THREAD_LIMIT.max} conversations with support today. Please continue in one of them.`,
   tooManyMessages: 'You have sent a lot of messages today. Please wait for our answer.',
+  tooManyScreenshots: 'You have uploaded a lot of screenshots today. Please try again tomorrow.',
 } as const;
 
 const text = (min: number, max: number, short: string, long: string) =>

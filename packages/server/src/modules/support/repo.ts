@@ -34,6 +34,22 @@ export async function insertScreenshot(
     .execute();
 }
 
+export async function countScreenshotsSince(db: Db, userId: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('support_screenshots')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Storage keys of every screenshot the member uploaded: his files, for whatever removes his data. */
+export async function screenshotKeysOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('support_screenshots').select('storage_key').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.storage_key);
+}
+
 /** A screenshot with the report it is attached to, if any. */
 export function findScreenshot(db: Db, id: string) {
   return db

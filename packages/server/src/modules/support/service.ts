@@ -11,6 +11,7 @@ import {
   type FeedbackStatus,
   isPrioritySupport,
   type RateLimit,
+  SCREENSHOT_LIMIT,
   type Screenshot,
   type StaffFeedback,
   SUPPORT_MESSAGE_LIMIT,
@@ -34,6 +35,14 @@ export interface SupportServiceDeps {
   db: Db;
   clock: Clock;
   storage: Storage;
+}
+
+/**
+ * The storage keys of a member's screenshots: the rows go with his account (foreign keys), the
+ * files are for whoever erases it to delete.
+ */
+export function supportFileKeys(db: Db, userId: string): Promise<string[]> {
+  return repo.screenshotKeysOf(db, userId);
 }
 
 /** How many of his own reports and threads a member's screens list, and staff's queues hold. */
@@ -129,15 +138,10 @@ export class SupportService {
     await this.deps.storage.put(storageKey, encoded.data, 'image/webp');
     try {
       const { width, height } = encoded;
-      await repo.insertScreenshot(this.deps.db, {
-        id,
-        userId: actor.id,
-        storageKey,
-        width,
-        height,
-        bytes: encoded.data.length,
-        at: this.deps.clock.now(),
-      });
+      const row = { id, userId: actor.id, storageKey, width, height, bytes: encoded.data.length, at: this.deps.clock.now() };
+      await this.limited(actor, SCREENSHOT_LIMIT, repo.countScreenshotsSince, SupportMessages.tooManyScreenshots, (trx) =>
+        repo.insertScreenshot(trx, row),
+      );
     } catch (err) {
       await this.deps.storage.delete(storageKey).catch(() => undefined);
       throw err;

@@ -1,7 +1,11 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import {
   FEEDBACK_LIMIT,
   type Feedback,
+  SCREENSHOT_LIMIT,
   type StaffFeedback,
+  SUPPORT_MESSAGE_LIMIT,
   SupportMessages,
   type SupportThread,
   type SupportThreadDetail,
@@ -11,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { makeStaff, setTier, signUp } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 import { multipartFile } from '../../../test/multipart.ts';
+import { supportFileKeys } from './service.ts';
 
 type Headers = Record<string, string>;
 type Method = 'GET' | 'POST' | 'PATCH';
@@ -161,6 +166,36 @@ describe.each(DB_KINDS)('support on %s', (kind) => {
         .where('user_id', '=', me.user.uid)
         .execute();
       expect((await call('POST', '/support/reports', me.headers, BUG)).statusCode).toBe(201);
+    });
+
+    it('takes 20 screenshots a day, and 50 messages a day to support', async () => {
+      const me = await signUp(t().app);
+      const tiny = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer();
+      for (let i = 0; i < SCREENSHOT_LIMIT.max; i++) expect((await upload(me.headers, tiny)).statusCode).toBe(201);
+      const shots = await upload(me.headers, tiny);
+      expect(shots.statusCode).toBe(429);
+      expect(shots.json().message).toBe(SupportMessages.tooManyScreenshots);
+      // The refused upload left no file behind: the files on disk are the rows' files.
+      const keys = await supportFileKeys(t().db, me.user.uid);
+      expect(keys).toHaveLength(SCREENSHOT_LIMIT.max);
+      const onDisk = readdirSync(path.join(t().config.filesDir, 'support', me.user.uid)).map(
+        (f) => `support/${me.user.uid}/${f}`,
+      );
+      expect(onDisk.sort()).toEqual([...keys].sort());
+
+      const thread = (
+        await call('POST', '/support/threads', me.headers, { subject: 'Hi', text: 'First' })
+      ).json() as SupportThreadDetail;
+      for (let i = 1; i < SUPPORT_MESSAGE_LIMIT.max; i++) {
+        expect((await call('POST', `/support/threads/${thread.id}/messages`, me.headers, { text: `more ${i}` })).statusCode).toBe(
+          201,
+        );
+      }
+      const limited = await call('POST', `/support/threads/${thread.id}/messages`, me.headers, { text: 'one too many' });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().message).toBe(SupportMessages.tooManyMessages);
     });
 
     it('lets staff list reports and change their status, which the member sees; members are refused', async () => {
