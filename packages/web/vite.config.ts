@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -170,6 +171,17 @@ function earlyScript(): Plugin {
 }
 
 const outDir = join(import.meta.dirname, 'dist');
+
+/** The version bug reports carry (env.ts appVersion): APP_VERSION when given, else the commit built. */
+function appVersion(): string {
+  if (process.env.APP_VERSION) return process.env.APP_VERSION;
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: import.meta.dirname, encoding: 'utf8' }).trim();
+  } catch {
+    return 'dev';
+  }
+}
+process.env.VITE_APP_VERSION ??= appVersion();
 
 export default defineConfig({
   root: import.meta.dirname,

@@ -113,9 +113,17 @@ export const OWN_ACTIONS = [
   'cruise.start',
   'health.use',
   'activity.use',
+  // Reports, feedback and support threads: open to every active member, onboarding or not
+  // (a bug may be what stops him finishing it).
+  'support.use',
 ] as const;
 /** Staff actions, decided by core's admin rules (admin.ts). */
-export const STAFF_ACTIONS = ['admin.access', 'admin.prompts.manage', 'admin.locations.moderate'] as const;
+export const STAFF_ACTIONS = [
+  'admin.access',
+  'admin.prompts.manage',
+  'admin.locations.moderate',
+  'admin.support.manage',
+] as const;
 export const ACTIONS = [...USER_ACTIONS, ...OWN_ACTIONS, ...STAFF_ACTIONS] as const;
 export type UserAction = (typeof USER_ACTIONS)[number];
 export type OwnAction = (typeof OWN_ACTIONS)[number];

@@ -17,7 +17,7 @@ import {
   USER_ACTIONS,
   type UserAction,
 } from './access.ts';
-import { canManagePrompts, canModerateLocations } from './admin.ts';
+import { canHandleSupport, canManagePrompts, canModerateLocations } from './admin.ts';
 import { ADVANCED_FILTERS_UPSELL, CLICKABLE_UPSELL, CLICKABLE_UPSELL_PLATINUM, WHO_LIKES_YOU_UPSELL } from './discovery.ts';
 import { Messages } from './messages.ts';
 import { COULD_NOT_FIND_CONVERSATION, mayStartConversation, NOT_MATCHED_TEXT, showsReadReceipts } from './messaging.ts';
@@ -539,9 +539,24 @@ describe('staff', () => {
         const a = { ...a0, isActive: true };
         expect(can(a, 'admin.prompts.manage').allowed).toBe(canManagePrompts(a.staff));
         expect(can(a, 'admin.locations.moderate').allowed).toBe(canModerateLocations(a.staff));
+        expect(can(a, 'admin.support.manage').allowed).toBe(canHandleSupport(a.staff));
         expect(can(a, 'admin.access').allowed).toBe(a.staff?.isActive === true);
       }),
     );
+  });
+
+  it('lets every active member reach support, tier and onboarding aside; moderators answer it', () => {
+    fc.assert(
+      fc.property(actorArb, (a) => {
+        expect(can(a, 'support.use').allowed).toBe(a.isActive);
+      }),
+    );
+    const moderator = { ...ME, staff: { role: 'moderator' as const, isActive: true, permissions: null } };
+    expect(can(moderator, 'admin.support.manage').allowed).toBe(true);
+    expect(can({ ...ME, staff: null }, 'admin.support.manage')).toMatchObject({
+      reason: 'staff_only',
+      message: 'Admin access required',
+    });
   });
 
   it('says which check failed at the admin entry (spec section 8)', () => {

@@ -12,7 +12,7 @@ import {
   USER_ACTIONS,
   type UserAction,
 } from './access-vocabulary.ts';
-import { canManagePrompts, canModerateLocations } from './admin.ts';
+import { canHandleSupport, canManagePrompts, canModerateLocations } from './admin.ts';
 import { ACTIVITY_DISABLED, HEALTH_DISABLED } from './api-health.ts';
 import { CRUISE_QUOTA, cruiseLimitText, cruisingAvailable } from './cruise.ts';
 import {
@@ -289,6 +289,8 @@ function ownDecision(actor: Actor, action: OwnAction): Decision {
       return actor.settings.healthEnabled ? ALLOW : deny('feature_disabled', HEALTH_DISABLED);
     case 'activity.use':
       return actor.settings.activityTrackingEnabled ? ALLOW : deny('feature_disabled', ACTIVITY_DISABLED);
+    case 'support.use':
+      return ALLOW;
   }
 }
 
@@ -305,5 +307,7 @@ function staffDecision(staff: StaffGrant | null, action: StaffAction): Decision 
       return canManagePrompts(staff) ? ALLOW : deny('staff_only', Messages.adminRequired);
     case 'admin.locations.moderate':
       return canModerateLocations(staff) ? ALLOW : deny('staff_only', Messages.adminRequired);
+    case 'admin.support.manage':
+      return canHandleSupport(staff) ? ALLOW : deny('staff_only', Messages.adminRequired);
   }
 }

@@ -27,3 +27,14 @@ export const LOCATION_MODERATOR_ROLES: readonly StaffRole[] = ['owner', 'super_a
 export function canModerateLocations(staff: StaffRecord | null): boolean {
   return staff?.isActive === true && LOCATION_MODERATOR_ROLES.includes(staff.role);
 }
+
+/**
+ * Roles that read and answer bug reports, feedback and support threads: every staff role. Spec
+ * section 6 gives moderators "reports view, edit", and member support is the same kind of work.
+ */
+export const SUPPORT_ROLES: readonly StaffRole[] = ['owner', 'super_admin', 'admin', 'moderator'];
+
+/** Whether a caller with this staff record (null: not staff) may handle support. Inactive staff may not. */
+export function canHandleSupport(staff: StaffRecord | null): boolean {
+  return staff?.isActive === true && SUPPORT_ROLES.includes(staff.role);
+}

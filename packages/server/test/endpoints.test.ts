@@ -21,6 +21,13 @@ const NOT_IN_TABLE: Record<string, string> = {
   'POST /admin/prompts/seed': 'staff only: the admin area has no prompt screens yet',
   'PATCH /admin/prompts/:id': 'staff only: the admin area has no prompt screens yet',
   'DELETE /admin/prompts/:id': 'staff only: the admin area has no prompt screens yet',
+  'GET /support/screenshots/:id': 'bytes, fetched by apiBlob for the report list (features/support)',
+  'GET /admin/support/reports': 'staff only: the admin area has no bugs-and-feedback screen yet',
+  'PATCH /admin/support/reports/:id': 'staff only: the admin area has no bugs-and-feedback screen yet',
+  'GET /admin/support/threads': 'staff only: the admin area has no support inbox yet',
+  'GET /admin/support/threads/:id': 'staff only: the admin area has no support inbox yet',
+  'POST /admin/support/threads/:id/messages': 'staff only: the admin area has no support inbox yet',
+  'PATCH /admin/support/threads/:id': 'staff only: the admin area has no support inbox yet',
 };
 
 const PREFIX = '/api/v1';

@@ -4,4 +4,6 @@ export const env = {
   isDev: import.meta.env.DEV,
   serviceWorkerUrl: '/sw.js',
   appName: 'FMK',
+  /** The build's version (vite.config.ts: the commit it was built from), sent with bug reports. */
+  appVersion: (import.meta.env.VITE_APP_VERSION as string | undefined) || 'dev',
 } as const;

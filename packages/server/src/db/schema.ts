@@ -459,6 +459,51 @@ export interface MedicationRemindersSentTable {
   sent_at: Timestamp;
 }
 
+// support: bug reports, feedback and support threads
+export interface SupportScreenshotsTable {
+  id: string;
+  user_id: string;
+  storage_key: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: Timestamp;
+}
+
+export interface FeedbackReportsTable {
+  id: string;
+  user_id: string;
+  kind: 'bug' | 'feedback';
+  category: string;
+  text: string;
+  status: Generated<'new' | 'in_review' | 'resolved' | 'closed'>;
+  screenshot_id: string | null;
+  app_version: string;
+  browser: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SupportThreadsTable {
+  id: string;
+  user_id: string;
+  subject: string;
+  status: Generated<'open' | 'answered' | 'closed'>;
+  created_at: Timestamp;
+  last_message_at: Timestamp;
+  member_read_at: Timestamp;
+  staff_read_at: Timestamp | null;
+}
+
+export interface SupportMessagesTable {
+  id: string;
+  thread_id: string;
+  from_staff: boolean;
+  staff_id: string | null;
+  text: string;
+  created_at: Timestamp;
+}
+
 export interface DB {
   // cruise
   cruise_sessions: CruiseSessionsTable;
@@ -503,6 +548,11 @@ export interface DB {
   medication_reminders_sent: MedicationRemindersSentTable;
   user_locations: UserLocationsTable;
   grid_unlocks: GridUnlocksTable;
+  // support
+  support_screenshots: SupportScreenshotsTable;
+  feedback_reports: FeedbackReportsTable;
+  support_threads: SupportThreadsTable;
+  support_messages: SupportMessagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -13,6 +13,7 @@ import { notificationsModule } from './notifications/routes.ts';
 import { profilesModule } from './profiles/routes.ts';
 import { promptsModule } from './prompts/routes.ts';
 import { safetyModule } from './safety/routes.ts';
+import { supportModule } from './support/routes.ts';
 
 /** Every feature module, in registration order. */
 export const modules: Module[] = [
@@ -30,4 +31,5 @@ export const modules: Module[] = [
   healthModule,
   activityModule,
   cruiseModule,
+  supportModule,
 ];

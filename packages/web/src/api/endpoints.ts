@@ -14,8 +14,10 @@ import type {
   conversationSchema,
   createActivityLogBody,
   createContactBody,
+  createFeedbackBody,
   createMedicationBody,
   createScreeningBody,
+  createThreadBody,
   cruiseConfigSchema,
   cruiseStatusSchema,
   deviceSessionsSchema,
@@ -24,6 +26,7 @@ import type {
   eventCommentSchema,
   eventDetailSchema,
   eventListSchema,
+  feedbackSchema,
   forgotPasswordBody,
   gridPageSchema,
   gridQuery,
@@ -57,6 +60,7 @@ import type {
   redirectResultBody,
   resetPasswordBody,
   screeningSchema,
+  screenshotSchema,
   selectionBody,
   selectionResultSchema,
   sendMessageBody,
@@ -69,7 +73,10 @@ import type {
   spotProposalBody,
   spotSchema,
   startSessionBody,
+  supportMessageBody,
   takenBody,
+  threadDetailSchema,
+  threadSchema,
   typingBody,
   updateActivityLogBody,
   updateContactBody,
@@ -132,6 +139,18 @@ export const endpoints = {
   'POST /auth/password/change': {} as { body: In<typeof changePasswordBody> },
   'POST /auth/email/change': {} as { body: In<typeof changeEmailBody>; response: Out<typeof meSchema> },
   'POST /auth/email/cancel': {} as { response: Out<typeof meSchema> },
+
+  // support (modules/support): bug reports, feedback and conversations with support
+  'POST /support/screenshots': {} as { body: Upload; response: Out<typeof screenshotSchema> },
+  'GET /support/reports': {} as { response: Out<typeof feedbackSchema>[] },
+  'POST /support/reports': {} as { body: In<typeof createFeedbackBody>; response: Out<typeof feedbackSchema> },
+  'GET /support/threads': {} as { response: Out<typeof threadSchema>[] },
+  'POST /support/threads': {} as { body: In<typeof createThreadBody>; response: Out<typeof threadDetailSchema> },
+  'GET /support/threads/:id': {} as { response: Out<typeof threadDetailSchema> },
+  'POST /support/threads/:id/messages': {} as {
+    body: In<typeof supportMessageBody>;
+    response: Out<typeof threadDetailSchema>;
+  },
 
   // admin
   'GET /admin/me': {} as { response: Out<typeof adminMeSchema> },
