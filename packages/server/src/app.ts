@@ -15,6 +15,7 @@ import { registerApiCompression } from './platform/compress.ts';
 import type { Config } from './platform/config.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createSmsProvider } from './platform/sms/index.ts';
 import { registerFileRoutes } from './platform/media/files.ts';
 import type { AppDeps } from './platform/module.ts';
 import { PushService } from './platform/push.ts';
@@ -130,7 +131,9 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     push,
     notifier: new PushNotifier({ db: database.db, push, log: app.log }),
     mail: opts.mailer ?? createMailer(config, app.log),
+    sms: createSmsProvider(config, app.log),
   };
+  if (!deps.sms) app.log.warn('Phone verification off: SMS_ENABLED=false');
 
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {
