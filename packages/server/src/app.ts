@@ -15,10 +15,10 @@ import { registerApiCompression } from './platform/compress.ts';
 import type { Config } from './platform/config.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
-import { createSmsProvider } from './platform/sms/index.ts';
 import { registerFileRoutes } from './platform/media/files.ts';
 import type { AppDeps } from './platform/module.ts';
 import { PushService } from './platform/push.ts';
+import { createSmsProvider } from './platform/sms/index.ts';
 import { registerWebApp } from './platform/static.ts';
 import { LocalDiskStorage, type Storage } from './platform/storage.ts';
 

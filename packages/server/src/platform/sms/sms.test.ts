@@ -1,76 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TWILIO_SID as SID, TWILIO_TOKEN as TOKEN, TwilioStandIn, twilioError } from '../../../test/twilio.ts';
 import { createSmsProvider } from './index.ts';
 import { TwilioSmsProvider } from './twilio.ts';
 import { SmsError } from './types.ts';
-
-const SID = `AC${'0123456789abcdef'.repeat(2)}`;
-const TOKEN = 'auth-token-of-the-test';
-
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingMessage['headers'];
-  form: URLSearchParams;
-}
-
-/**
- * A local stand-in for Twilio's Messages resource: it records each request and answers what the
- * test queued (by default Twilio's 201 with the message), else checks the credentials as Twilio
- * does (401 with code 20003).
- */
-class TwilioStandIn {
-  readonly received: Received[] = [];
-  private readonly answers: { status: number; body: string; type?: string }[] = [];
-  private server!: Server;
-  url = '';
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => {
-        body += c.toString();
-      });
-      req.on('end', () => {
-        const form = new URLSearchParams(body);
-        this.received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, form });
-        const queued = this.answers.shift();
-        const expected = `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`;
-        const answer =
-          queued ??
-          (req.headers.authorization === expected
-            ? {
-                status: 201,
-                body: JSON.stringify({ sid: 'SM123', status: 'queued', to: form.get('To'), body: form.get('Body') }),
-              }
-            : { status: 401, body: JSON.stringify({ code: 20003, message: 'Authenticate', status: 401 }) });
-        res.writeHead(answer.status, { 'content-type': answer.type ?? 'application/json' });
-        res.end(answer.body);
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  answerNext(status: number, body: unknown, type?: string): void {
-    this.answers.push({ status, body: typeof body === 'string' ? body : JSON.stringify(body), type });
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-const twilioError = (code: number, message: string, status = 400) => ({
-  code,
-  message,
-  more_info: `https://www.twilio.com/docs/errors/${code}`,
-  status,
-});
 
 describe('texts through a Twilio-style HTTP API', () => {
   const api = new TwilioStandIn();
