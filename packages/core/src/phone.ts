@@ -37,15 +37,26 @@ export const PhoneMessages = {
   smsOff: 'Phone verification is not available on this server.',
 } as const;
 
+const E164 = /^\+[1-9]\d{6,14}$/;
+
 /**
- * A phone number in E.164: '+', a country code that does not start with 0, at most 15 digits in
- * all. Spaces, dashes, dots and brackets people type are dropped first.
+ * A phone number in E.164 ('+', a country code that does not start with 0, at most 15 digits in
+ * all) from what a person typed: spaces, dashes, dots and brackets are dropped. Null when it is
+ * not one.
  */
+export function normalizePhone(raw: string): string | null {
+  const s = raw.replace(/[\s().-]/g, '');
+  return E164.test(s) ? s : null;
+}
+
 export const phoneNumberSchema = z
   .string({ error: PhoneMessages.invalidNumber })
   .max(40, PhoneMessages.invalidNumber)
-  .transform((s) => s.replace(/[\s().-]/g, ''))
-  .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, PhoneMessages.invalidNumber));
+  .transform((s, ctx) => {
+    const phone = normalizePhone(s);
+    if (phone === null) ctx.addIssue({ code: 'custom', message: PhoneMessages.invalidNumber });
+    return phone ?? z.NEVER;
+  });
 
 /** POST /me/phone */
 export const setPhoneBody = z.object({ phone: phoneNumberSchema });
