@@ -77,8 +77,9 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
     PUSH_ENABLED: 'false',
-    // Production wants a mail server; a benchmark sends no mail, so none listens there.
+    // Production wants a mail server and texts; a benchmark sends neither (none listens, SMS off).
     SMTP_URL: 'smtp://127.0.0.1:2525',
+    SMS_ENABLED: 'false',
     TOKEN_SECRET: 'cruise-bench-token-secret-0123456789abcdef0123456789',
     EMAIL_HASH_KEY: 'cruise-bench-email-hash-key-0123456789abcdef01234567',
     HEALTH_KEY: 'cruise-bench-health-key-0123456789abcdef0123456789ab',

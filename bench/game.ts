@@ -174,8 +174,9 @@ export async function startBenchServer(
       EMAIL_HASH_KEY: randomBytes(32).toString('hex'),
       HEALTH_KEY: randomBytes(32).toString('hex'),
       WEB_DIST: path.join(dataDir, 'no-web'),
-      // Production wants a mail server; a benchmark sends no mail, so none listens there.
+      // Production wants a mail server and texts; a benchmark sends neither (none listens, SMS off).
       SMTP_URL: 'smtp://127.0.0.1:2525',
+      SMS_ENABLED: 'false',
       ...vapidEnv(),
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -103,8 +103,9 @@ async function main(): Promise<void> {
     EMAIL_HASH_KEY: 'grid-bench-email-hash-key-0123456789abcdef012345678',
     HEALTH_KEY: 'grid-bench-health-key-0123456789abcdef0123456789abc',
     PUSH_ENABLED: 'false',
-    // Production wants a mail server; a benchmark sends no mail, so none listens there.
+    // Production wants a mail server and texts; a benchmark sends neither (none listens, SMS off).
     SMTP_URL: 'smtp://127.0.0.1:2525',
+    SMS_ENABLED: 'false',
     ...(kind === 'postgres' ? { DATABASE_URL: process.env.GRID_BENCH_URL! } : {}),
   });
   const tokens = new TokenService(config.tokenSecret, 24 * 60, systemClock);

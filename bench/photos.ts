@@ -89,8 +89,9 @@ export async function photoBench(opts: { images?: number; concurrency?: number }
     EMAIL_HASH_KEY: 'photo-bench-email-hash-key-0123456789abcdef012345678',
     HEALTH_KEY: 'photo-bench-health-key-0123456789abcdef0123456789abc',
     PUSH_ENABLED: 'false',
-    // Production wants a mail server; a benchmark sends no mail, so none listens there.
+    // Production wants a mail server and texts; a benchmark sends neither (none listens, SMS off).
     SMTP_URL: 'smtp://127.0.0.1:2525',
+    SMS_ENABLED: 'false',
     DATABASE_URL: url,
   });
   const app = await createApp({ config, database, logger: false });

@@ -16,7 +16,11 @@ export interface Actor {
   /** The effective tier (`effectiveTier`: lifetime premium is never free). */
   tier: Tier;
   staff: StaffGrant | null;
-  /** Not read by any rule yet; the safety settings (spec section 3: restrict unverified contacts) will. */
+  /**
+   * He confirmed a phone number by a texted code (phone.ts), what the verified badge shows. Not
+   * read by any rule yet; the safety settings (spec section 3: requirePhoneVerification, restrict
+   * unverified contacts) will.
+   */
   verified: boolean;
   /** onboarding_complete: until then onboarding is his only screen (spec section 2). */
   profileComplete: boolean;

@@ -37,6 +37,8 @@ export const meSchema = z.object({
   email: z.string(),
   /** Whether the person has opened the confirmation link mailed to `email`. */
   emailVerified: z.boolean(),
+  /** A phone number confirmed by a texted code: the verified badge others see (core/phone.ts). */
+  verified: z.boolean(),
   /** A new address asked for and not yet confirmed: `email` stays the account's until then. */
   pendingEmail: z.string().nullable(),
   displayName: z.string().nullable(),
@@ -165,6 +167,8 @@ export const publicProfileSchema = z.object({
   uid: z.string(),
   isMe: z.boolean(),
   isDemo: z.boolean(),
+  /** The verified badge: he confirmed a phone number (core/phone.ts). */
+  verified: z.boolean(),
   displayName: z.string().nullable(),
   age: z.number().int().nullable(),
   bio: z.string().nullable(),

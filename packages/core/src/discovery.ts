@@ -63,6 +63,8 @@ export const gridCellSchema = z.object({
   isOnline: z.boolean().nullable(),
   currentMode: z.enum(MODES),
   rightNow: z.string().nullable(),
+  /** The verified badge: he confirmed a phone number (core/phone.ts). */
+  verified: z.boolean(),
   /** The viewer has no profile opens left today and this one would need one: shown, but it does not open. */
   locked: z.boolean(),
 });

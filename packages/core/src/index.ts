@@ -21,6 +21,7 @@ export * from './live.ts';
 export * from './messages.ts';
 export * from './messaging.ts';
 export * from './modes.ts';
+export * from './phone.ts';
 export * from './photos.ts';
 export * from './plans.ts';
 export * from './profile.ts';

@@ -18,6 +18,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { registerFileRoutes } from './platform/media/files.ts';
 import type { AppDeps } from './platform/module.ts';
 import { PushService } from './platform/push.ts';
+import { createSmsProvider } from './platform/sms/index.ts';
 import { registerWebApp } from './platform/static.ts';
 import { LocalDiskStorage, type Storage } from './platform/storage.ts';
 
@@ -130,7 +131,9 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     push,
     notifier: new PushNotifier({ db: database.db, push, log: app.log }),
     mail: opts.mailer ?? createMailer(config, app.log),
+    sms: createSmsProvider(config, app.log),
   };
+  if (!deps.sms) app.log.warn('Phone verification off: SMS_ENABLED=false');
 
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {

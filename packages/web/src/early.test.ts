@@ -53,6 +53,7 @@ describe('early first grid page (early.ts)', () => {
       isOnline: false,
       currentMode: 'dating' as const,
       rightNow: null,
+      verified: false,
       locked: false,
     }));
     const page: GridPage = { items, nextCursor: null, clickableLimit: 50, opensLeft: 50, hasLocation: true };

@@ -50,6 +50,10 @@ export interface UsersTable {
   email_verified_at: Timestamp | null;
   /** A new address waiting for its confirmation link to be opened; null when none. */
   pending_email: string | null;
+  /** E.164; private to its owner, never in another user's answers. */
+  phone_number: string | null;
+  /** When the texted code was typed back: the verified badge. Null when unverified or no number. */
+  phone_verified_at: Timestamp | null;
 }
 
 export interface UserSettingsTable {
@@ -133,6 +137,16 @@ export interface AccountLinksTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+}
+
+/** The code texted to a user's number and waiting to be typed back (one at a time; only its HMAC kept). */
+export interface PhoneCodesTable {
+  user_id: string;
+  phone: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
 }
 
 export interface OauthFlowsTable {
@@ -530,6 +544,7 @@ export interface DB {
   sessions: SessionsTable;
   auth_attempts: AuthAttemptsTable;
   account_links: AccountLinksTable;
+  phone_codes: PhoneCodesTable;
   oauth_flows: OauthFlowsTable;
   auth_redirect_results: AuthRedirectResultsTable;
   prompts: PromptsTable;

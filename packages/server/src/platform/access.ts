@@ -51,8 +51,8 @@ export function toActor(r: ActorRow): Actor {
     staff: r.staff_role
       ? { role: r.staff_role, isActive: r.staff_active ?? false, permissions: r.staff_permissions ?? null }
       : null,
-    // There is no verification yet; no rule reads it.
-    verified: false,
+    // A phone number confirmed by a texted code (core/phone.ts): the verified badge.
+    verified: r.phone_verified_at !== null,
     profileComplete: r.onboarding_complete,
     isActive: r.is_active,
     currentMode: r.current_mode,

@@ -12,8 +12,8 @@ const tempDir = () => {
   return d;
 };
 const SECRETS = { TOKEN_SECRET: 'x'.repeat(40), EMAIL_HASH_KEY: 'y'.repeat(40), HEALTH_KEY: 'z'.repeat(40) };
-/** Production needs a mail server too; nothing is sent in these tests. */
-const SMTP = { SMTP_URL: 'smtp://127.0.0.1:2525' };
+/** Production needs a mail server and an SMS provider (turned off here); nothing is sent in these tests. */
+const SMTP = { SMTP_URL: 'smtp://127.0.0.1:2525', SMS_ENABLED: 'false' };
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
@@ -92,7 +92,9 @@ describe('configuration', () => {
   it('stops production with one message naming every missing secret', () => {
     const dir = tempDir();
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, PUSH_ENABLED: 'false' })).toThrowError(
-      new ConfigError('Missing required environment variables: TOKEN_SECRET, EMAIL_HASH_KEY, HEALTH_KEY, SMTP_URL'),
+      new ConfigError(
+        'Missing required environment variables: TOKEN_SECRET, EMAIL_HASH_KEY, HEALTH_KEY, SMTP_URL, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, SMS_FROM',
+      ),
     );
     expect(() =>
       loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, PUSH_ENABLED: 'false', ...SMTP, TOKEN_SECRET: 'x'.repeat(40) }),
@@ -123,6 +125,34 @@ describe('configuration', () => {
     expect(smtp.mail.smtpUrl).toBe('smtps://u:p@mail.example.com:465');
     expect(smtp.mail.from).toBe('Account <a@example.com>');
     expect(() => loadConfig({ DATA_DIR: dir, SMTP_URL: 'http://mail.example.com' })).toThrowError(/SMTP_URL must be an smtp/);
+  });
+
+  it('texts: Twilio with all three of its variables, the outbox folder without, off when SMS_ENABLED=false', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).sms).toEqual({ kind: 'outbox', outboxDir: path.join(dir, 'sms-outbox') });
+    const twilio = { TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'secret', SMS_FROM: '+15005550006' };
+    expect(loadConfig({ DATA_DIR: dir, ...twilio }).sms).toEqual({
+      kind: 'twilio',
+      apiUrl: 'https://api.twilio.com',
+      accountSid: twilio.TWILIO_ACCOUNT_SID,
+      authToken: 'secret',
+      from: '+15005550006',
+    });
+    expect(loadConfig({ DATA_DIR: dir, ...twilio, TWILIO_API_URL: 'http://127.0.0.1:9' }).sms).toMatchObject({
+      apiUrl: 'http://127.0.0.1:9',
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, TWILIO_AUTH_TOKEN: 'secret' })).toThrowError(
+      new ConfigError('Texts need all of TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, SMS_FROM'),
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, ...twilio, SMS_FROM: '0800 FMK' })).toThrowError(/SMS_FROM must be an E\.164/);
+    expect(loadConfig({ DATA_DIR: dir, SMS_ENABLED: 'false' }).sms).toEqual({ kind: 'off' });
+    // Production: all three, or SMS turned off on purpose.
+    const prod = { NODE_ENV: 'production', DATA_DIR: dir, PUSH_ENABLED: 'false', SMTP_URL: SMTP.SMTP_URL, ...SECRETS };
+    expect(() => loadConfig({ ...prod, SMS_FROM: '+15005550006' })).toThrowError(
+      new ConfigError('Missing required environment variables: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN'),
+    );
+    expect(loadConfig({ ...prod, ...twilio }).sms.kind).toBe('twilio');
+    expect(loadConfig({ ...prod, SMS_ENABLED: 'false' }).sms).toEqual({ kind: 'off' });
   });
 
   it('reports every invalid variable together', () => {
@@ -157,7 +187,7 @@ describe('configuration', () => {
     const secrets = { TOKEN_SECRET: 'x'.repeat(40), EMAIL_HASH_KEY: 'y'.repeat(40), HEALTH_KEY: 'z'.repeat(40), ...SMTP };
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir })).toThrowError(
       new ConfigError(
-        'Missing required environment variables: TOKEN_SECRET, EMAIL_HASH_KEY, HEALTH_KEY, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, SMTP_URL',
+        'Missing required environment variables: TOKEN_SECRET, EMAIL_HASH_KEY, HEALTH_KEY, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, SMTP_URL, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, SMS_FROM',
       ),
     );
     expect(() =>

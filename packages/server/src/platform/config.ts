@@ -64,7 +64,29 @@ const envSchema = z.object({
     .refine((v) => /^smtps?:\/\/[^/]+/.test(v), 'SMTP_URL must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().trim().min(3).max(200).optional(),
+  // Texts (phone verification): Twilio's API when these are set (required in production unless
+  // SMS_ENABLED=false); unset outside production, texts are written to DATA_DIR/sms-outbox (platform/sms).
+  SMS_ENABLED: bool,
+  TWILIO_ACCOUNT_SID: z.string().trim().min(2).max(64).optional(),
+  TWILIO_AUTH_TOKEN: z.string().trim().min(1).max(200).optional(),
+  SMS_FROM: z
+    .string()
+    .trim()
+    .regex(
+      /^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/,
+      'SMS_FROM must be an E.164 number (+14155550123) or a Messaging Service SID (MG…)',
+    )
+    .optional(),
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
 });
+
+const SMS_KEYS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_FROM'] as const;
+
+/** Where texts go: Twilio's API, the development outbox folder, or nowhere (SMS off). */
+export type SmsConfig =
+  | { kind: 'twilio'; apiUrl: string; accountSid: string; authToken: string; from: string }
+  | { kind: 'outbox'; outboxDir: string }
+  | { kind: 'off' };
 
 const VAPID_KEYS = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const;
 /** Development's VAPID subject when none is given (push services want a contact). */
@@ -108,6 +130,8 @@ export interface Config {
   mapTileAttribution: string | null;
   /** Outgoing mail: the SMTP server, or null (development, tests): each mail goes to `outboxDir`. */
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
+  /** Texts for phone verification: off, the phone routes answer 503 with PhoneMessages.smsOff. */
+  sms: SmsConfig;
 }
 
 export class ConfigError extends Error {
@@ -140,7 +164,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.NODE_ENV === 'production') {
     // One message naming every missing variable, so a deploy is fixed in one go.
-    const missing = [...SECRET_KEYS.filter((k) => !e[k]), ...missingVapid(e), ...(e.SMTP_URL ? [] : ['SMTP_URL'])];
+    const missing = [
+      ...SECRET_KEYS.filter((k) => !e[k]),
+      ...missingVapid(e),
+      ...(e.SMTP_URL ? [] : ['SMTP_URL']),
+      ...missingSms(e),
+    ];
     if (missing.length) throw new ConfigError(`Missing required environment variables: ${missing.join(', ')}`);
   }
   const dataDir = resolveDataDir(env, e.DATA_DIR);
@@ -184,7 +213,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
       outboxDir: path.join(dataDir, 'outbox'),
     },
+    sms: resolveSms(e, dataDir),
   };
+}
+
+/** Production texts for real, unless SMS is turned off on purpose with SMS_ENABLED=false. */
+function missingSms(e: z.infer<typeof envSchema>): string[] {
+  if (e.SMS_ENABLED === false) return [];
+  return SMS_KEYS.filter((k) => !e[k]);
+}
+
+function resolveSms(e: z.infer<typeof envSchema>, dataDir: string): SmsConfig {
+  if (e.SMS_ENABLED === false) return { kind: 'off' };
+  if (e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.SMS_FROM) {
+    return {
+      kind: 'twilio',
+      apiUrl: e.TWILIO_API_URL,
+      accountSid: e.TWILIO_ACCOUNT_SID,
+      authToken: e.TWILIO_AUTH_TOKEN,
+      from: e.SMS_FROM,
+    };
+  }
+  if (SMS_KEYS.some((k) => e[k])) throw new ConfigError(`Texts need all of ${SMS_KEYS.join(', ')}`);
+  return { kind: 'outbox', outboxDir: path.join(dataDir, 'sms-outbox') };
 }
 
 function resolveSecrets(e: z.infer<typeof envSchema>, dataDir: string): Record<SecretKey, string> {

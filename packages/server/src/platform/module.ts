@@ -13,6 +13,7 @@ import type { Bus } from './bus.ts';
 import type { Config } from './config.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Notifier, PushService } from './push.ts';
+import type { SmsProvider } from './sms/index.ts';
 import type { Storage } from './storage.ts';
 
 // The contract between the app and its feature modules. It lives here, below both, so that a
@@ -37,6 +38,8 @@ export interface AppDeps {
   notifier: Notifier;
   /** Outgoing mail (SMTP, or the development outbox); `send` queues and never throws. */
   mail: Mailer;
+  /** Texts (Twilio, or the development outbox); null when SMS is off (SMS_ENABLED=false). */
+  sms: SmsProvider | null;
 }
 
 /** The Fastify instance a feature module gets: zod schemas type its requests and replies. */

@@ -19,6 +19,8 @@ export interface OtherUserRow {
   right_now_enabled?: boolean | null;
   /** His Right Now text, shown only while he has Right Now on. */
   right_now?: string | null;
+  /** When he verified his phone number (the verified badge); the number itself is never selected. */
+  phone_verified_at?: Date | null;
 }
 
 /** Who looks: his own cell centre and his units, for distance labels. */
@@ -37,12 +39,15 @@ export interface PresentedUser {
   distance: string | null;
   isOnline: boolean | null;
   rightNow: string | null;
+  /** The verified badge: he confirmed a phone number by a texted code. */
+  verified: boolean;
 }
 
 /**
  * The one privacy step between a row about another user and an answer (STYLE.md #5 "present"):
  * a distance label between cell centres, never coordinates or a number; online status only when
- * he shows it (core's presence.see); Right Now only while he has it on; the photo as a thumbnail.
+ * he shows it (core's presence.see); Right Now only while he has it on; the photo as a thumbnail;
+ * whether he is verified, never the number that made him so.
  * Answers take the fields their schema has.
  */
 export function presentUser(row: OtherUserRow & LatLng, onlooker: Onlooker): PresentedUser & { distance: string };
@@ -60,6 +65,7 @@ export function presentUser(row: OtherUserRow, onlooker?: Onlooker): PresentedUs
         : null,
     isOnline: shown ? (row.is_online ?? null) : null,
     rightNow: row.right_now_enabled ? (row.right_now ?? null) : null,
+    verified: row.phone_verified_at != null,
   };
 }
 

@@ -48,6 +48,7 @@ import type {
   openConversationBody,
   pageQuery,
   passwordResetSchema,
+  phoneStatusSchema,
   photoOrderBody,
   photoSchema,
   precisionBody,
@@ -65,6 +66,7 @@ import type {
   selectionResultSchema,
   sendMessageBody,
   sessionInfoSchema,
+  setPhoneBody,
   signedOutElsewhereSchema,
   signInBody,
   signUpBody,
@@ -82,6 +84,7 @@ import type {
   updateContactBody,
   updateMeBody,
   updateMedicationBody,
+  verifyPhoneBody,
 } from '@fmk/core';
 import type { z } from 'zod';
 
@@ -139,6 +142,11 @@ export const endpoints = {
   'POST /auth/password/change': {} as { body: In<typeof changePasswordBody> },
   'POST /auth/email/change': {} as { body: In<typeof changeEmailBody>; response: Out<typeof meSchema> },
   'POST /auth/email/cancel': {} as { response: Out<typeof meSchema> },
+  // account: the phone number, verified by a texted code
+  'GET /me/phone': {} as { response: Out<typeof phoneStatusSchema> },
+  'POST /me/phone': {} as { body: In<typeof setPhoneBody>; response: Out<typeof phoneStatusSchema> },
+  'POST /me/phone/verify': {} as { body: In<typeof verifyPhoneBody>; response: Out<typeof phoneStatusSchema> },
+  'DELETE /me/phone': {} as { response: Out<typeof phoneStatusSchema> },
 
   // support (modules/support): bug reports, feedback and conversations with support
   'POST /support/screenshots': {} as { body: Upload; response: Out<typeof screenshotSchema> },

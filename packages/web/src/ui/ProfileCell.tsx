@@ -3,11 +3,13 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from './Avatar.tsx';
 import { FlameIcon, LockIcon } from './icons.tsx';
+import { VerifiedBadge } from './VerifiedBadge.tsx';
 
 const overlay = 'absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 via-black/45 to-transparent px-2 pt-6 pb-1.5';
 
 /**
- * One grid cell: photo, name and age, online dot, rounded distance, the "right now" line.
+ * One grid cell: photo, name and age (and the verified badge), online dot, rounded distance, the
+ * "right now" line.
  * Fixed size (from the virtualised row), image lazy (but the first screen's) with width/height
  * set: no layout shift.
  * A locked cell (today's profile opens are spent and this one would need one) is blurred, says
@@ -63,8 +65,9 @@ export const ProfileCell = memo(function ProfileCell({
         </span>
       ) : null}
       <span className={overlay}>
-        <span className="block truncate text-sm leading-tight font-bold text-white">
-          {cell.locked ? 'Locked' : `${name}, ${age}`}
+        <span className="flex items-center gap-1 text-sm leading-tight font-bold text-white">
+          <span className="truncate">{cell.locked ? 'Locked' : `${name}, ${age}`}</span>
+          {cell.verified && !cell.locked ? <VerifiedBadge size={15} /> : null}
         </span>
         <span className="block truncate text-xs leading-tight font-medium text-white/90">
           {cell.rightNow && !cell.locked ? cell.rightNow : cell.distance}
@@ -94,7 +97,7 @@ export const ProfileCell = memo(function ProfileCell({
       to={`/profile/${encodeURIComponent(cell.uid)}`}
       className={cls}
       style={style}
-      aria-label={`${name}, ${age}, ${cell.distance} away${presence}${cell.rightNow ? `. Right now: ${cell.rightNow}` : ''}`}
+      aria-label={`${name}, ${age}${cell.verified ? ', verified' : ''}, ${cell.distance} away${presence}${cell.rightNow ? `. Right now: ${cell.rightNow}` : ''}`}
     >
       {body}
     </Link>

@@ -12,6 +12,7 @@ import * as m20261122T1720 from './20261122T1720-send-message.ts';
 import * as m20261122T2100 from './20261122T2100-send-message-lean.ts';
 import * as m20261125T1100 from './20261125T1100-email-verification.ts';
 import * as m20261125T1230 from './20261125T1230-pending-email.ts';
+import * as m20261125T1320h4 from './20261125T1320-h4-phone-verification.ts';
 import * as m20261125T1330h5 from './20261125T1330-h5-support.ts';
 
 /**
@@ -32,5 +33,6 @@ export const migrations: Record<string, Migration> = {
   '20261122T2100-send-message-lean': m20261122T2100,
   '20261125T1100-email-verification': m20261125T1100,
   '20261125T1230-pending-email': m20261125T1230,
+  '20261125T1320-h4-phone-verification': m20261125T1320h4,
   '20261125T1330-h5-support': m20261125T1330h5,
 };

@@ -122,3 +122,83 @@ export async function recordRequest(db: Db, key: string, now: Date, forgetBefore
   await db.insertInto('auth_attempts').values({ key, created_at: now }).execute();
   await db.deleteFrom('auth_attempts').where('key', '=', key).where('created_at', '<=', forgetBefore).execute();
 }
+
+/** The account's phone number and whether it is verified. */
+export function findPhone(db: Db, userId: string) {
+  return db.selectFrom('users').select(['phone_number', 'phone_verified_at']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** The code waiting for the user, usable or not. */
+export function findPhoneCode(db: Db, userId: string) {
+  return db.selectFrom('phone_codes').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/**
+ * Sets the account's number and the code just texted to it (replacing any earlier code). A new
+ * number is unverified until its code comes back; the same number keeps what it had.
+ */
+export async function savePhoneCode(
+  db: Db,
+  c: { userId: string; phone: string; codeHash: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ phone_number: c.phone, phone_verified_at: null, updated_at: c.now })
+    .where('id', '=', c.userId)
+    .where((eb) => eb.or([eb('phone_number', 'is', null), eb('phone_number', '!=', c.phone)]))
+    .execute();
+  const row = { phone: c.phone, code_hash: c.codeHash, attempts: 0, created_at: c.now, expires_at: c.expiresAt };
+  await db
+    .insertInto('phone_codes')
+    .values({ user_id: c.userId, ...row })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+    .execute();
+}
+
+/**
+ * Counts one try of the user's code, if it is unexpired and has tries left; returns it with the
+ * tries so far. One statement, so two tabs typing at once cannot get more than the allowance.
+ */
+export function takePhoneTry(db: Db, userId: string, maxTries: number, now: Date) {
+  return db
+    .updateTable('phone_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('user_id', '=', userId)
+    .where('attempts', '<', maxTries)
+    .where('expires_at', '>', now)
+    .returning(['phone', 'code_hash', 'attempts'])
+    .executeTakeFirst();
+}
+
+/** Another account that has verified this number, if any. */
+export function verifiedPhoneOwner(db: Db, phone: string, notUserId: string) {
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where('phone_number', '=', phone)
+    .where('phone_verified_at', 'is not', null)
+    .where('id', '!=', notUserId)
+    .executeTakeFirst();
+}
+
+/** Marks the number verified, if it is still the account's; false when it changed since the code was sent. */
+export async function markPhoneVerified(db: Db, userId: string, phone: string, now: Date): Promise<boolean> {
+  const r = await db
+    .updateTable('users')
+    .set({ phone_verified_at: now, updated_at: now })
+    .where('id', '=', userId)
+    .where('phone_number', '=', phone)
+    .executeTakeFirst();
+  await db.deleteFrom('phone_codes').where('user_id', '=', userId).execute();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Removes the account's number, its verification and any waiting code. */
+export async function removePhone(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ phone_number: null, phone_verified_at: null, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+  await db.deleteFrom('phone_codes').where('user_id', '=', userId).execute();
+}

@@ -9,20 +9,28 @@ import {
   linkTokenBody,
   meSchema,
   passwordResetSchema,
+  phoneStatusSchema,
   resetPasswordBody,
+  setPhoneBody,
+  verifyPhoneBody,
 } from '@fmk/core';
 import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import type { Module } from '../../platform/module.ts';
 import { IdentityService } from '../identity/service.ts';
+import { PhoneService } from './phone.ts';
 import { AccountService } from './service.ts';
 
 const errors = { '4xx': apiErrorSchema };
 const bearer = [{ bearer: [] }];
 
-/** The account's flows: confirming and changing the email address, resetting and changing the password. */
+/**
+ * The account's flows: confirming and changing the email address, resetting and changing the
+ * password, verifying the phone number.
+ */
 export const accountModule: Module = async (app, deps) => {
   const account = new AccountService(deps, new IdentityService({ config: deps.config, clock: deps.clock }));
+  const phone = new PhoneService({ config: deps.config, clock: deps.clock, sms: deps.sms, log: app.log });
   const { db } = deps;
 
   app.post(
@@ -129,5 +137,65 @@ export const accountModule: Module = async (app, deps) => {
       },
     },
     async (req) => account.cancelEmailChange(db, authUser(req).userId),
+  );
+
+  app.get(
+    '/me/phone',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['account'],
+        summary: 'My phone number, whether it is verified, and the code waiting for it (only ever answered to me)',
+        security: bearer,
+        response: { 200: phoneStatusSchema, ...errors },
+      },
+    },
+    async (req) => phone.status(db, authUser(req).userId),
+  );
+
+  app.post(
+    '/me/phone',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['account'],
+        summary:
+          'Text a 6-digit code (10 min, 5 tries) to this E.164 number and make it mine, unverified until the code comes back; the same number again resends (a minute apart; 3 texts an hour per number, 5 per account)',
+        security: bearer,
+        body: setPhoneBody,
+        response: { 200: phoneStatusSchema, ...errors },
+      },
+    },
+    async (req) => phone.sendCode(db, authUser(req).userId, req.body.phone),
+  );
+
+  app.post(
+    '/me/phone/verify',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['account'],
+        summary:
+          'Type the texted code back: verifies my number (400 wrong, 410 expired or spent, 409 verified on another account)',
+        security: bearer,
+        body: verifyPhoneBody,
+        response: { 200: phoneStatusSchema, ...errors },
+      },
+    },
+    async (req) => phone.verify(db, authUser(req).userId, req.body.code),
+  );
+
+  app.delete(
+    '/me/phone',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['account'],
+        summary: 'Remove my phone number (and with it the verified badge)',
+        security: bearer,
+        response: { 200: phoneStatusSchema, ...errors },
+      },
+    },
+    async (req) => phone.remove(db, authUser(req).userId),
   );
 };

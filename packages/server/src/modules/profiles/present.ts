@@ -25,6 +25,7 @@ export function toMe(u: UserRow, photos: PhotoRow[], storage: Storage, messagesS
     anonymousId: u.anonymous_id ?? '',
     email: u.email,
     emailVerified: u.email_verified_at !== null,
+    verified: u.phone_verified_at !== null,
     pendingEmail: u.pending_email,
     displayName: u.display_name,
     photoURL: photos[0] ? storage.url(photos[0].storage_key) : u.photo_url,

@@ -69,6 +69,8 @@ export function toPublicProfile(p: {
     uid: u.id,
     isMe: isSelf,
     isDemo: u.id.startsWith('demo-'),
+    // Whether he verified a phone number, never the number (nor his email).
+    verified: u.phone_verified_at !== null,
     displayName: u.display_name,
     age: u.age,
     bio: u.bio,

@@ -29,6 +29,7 @@ export function findActorRow(db: Db, userId: string) {
       'u.cruising_enabled',
       'u.health_enabled',
       'u.activity_tracking_enabled',
+      'u.phone_verified_at',
       's.location_sharing_consent',
       'a.role as staff_role',
       'a.is_active as staff_active',

@@ -4,6 +4,7 @@ import { errorMessage } from '../../api/client.ts';
 import { Pill } from '../../ui/Section.tsx';
 import { ChangeEmailSheet } from './ChangeEmailSheet.tsx';
 import { ChangePasswordSheet } from './ChangePasswordSheet.tsx';
+import { PhoneSection } from './PhoneSection.tsx';
 import { useCancelEmailChange, useResendVerification } from './queries.ts';
 
 const rowButton =
@@ -11,7 +12,8 @@ const rowButton =
 
 /**
  * Settings' account block: the address, whether it is confirmed ('Resend' while it is not), a
- * change of address waiting for its link, and changing the address or the password.
+ * change of address waiting for its link, and changing the address or the password; the phone
+ * number and its verification (PhoneSection).
  */
 export function AccountSection({ user }: { user: Me }) {
   const resend = useResendVerification();
@@ -76,6 +78,7 @@ export function AccountSection({ user }: { user: Me }) {
       <button type="button" className={`${rowButton} mb-2 self-start`} onClick={() => setSheet('email')}>
         Change email
       </button>
+      <PhoneSection />
       <div className="flex min-h-14 items-center gap-3 border-t border-line pt-2">
         <div className="flex flex-1 flex-col">
           <span className="text-sm text-muted">Password</span>

@@ -88,6 +88,8 @@ describe("the 'Confirm your email' reminder", () => {
         refuse
           ? json(429, { error: 'rate_limited', message: AccountMessages.tooManyRequests })
           : new Response(null, { status: 204 }),
+      // The account block's phone part, so its only alert is the one this test looks for.
+      'GET /api/v1/me/phone': () => json(200, { phone: null, verified: false, pending: null }),
     });
     start('/settings');
     const banner = await screen.findByRole('region', { name: 'Confirm your email' });

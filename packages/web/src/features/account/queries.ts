@@ -1,5 +1,5 @@
-import type { EmailConfirmed } from '@fmk/core';
-import { useMutation } from '@tanstack/react-query';
+import type { EmailConfirmed, PhoneStatus } from '@fmk/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../api/call.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
@@ -47,3 +47,33 @@ export function useCancelEmailChange() {
 export function useResendVerification() {
   return useMutation({ mutationFn: () => call('POST /auth/verify/resend') });
 }
+
+export const accountKeys = { phone: ['account', 'phone'] as const };
+
+/** The account's own phone number and the code waiting for it. */
+export function usePhoneQuery() {
+  return useQuery({ queryKey: accountKeys.phone, queryFn: () => call('GET /me/phone') });
+}
+
+/**
+ * The phone calls answer the number's new state; the cache takes it, and the signed-in record is
+ * read again (the verified badge rides on it).
+ */
+function usePhoneMutation<V>(fn: (v: V) => Promise<PhoneStatus>) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshMe();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async (status) => {
+      queryClient.setQueryData(accountKeys.phone, status);
+      await refresh().catch(() => undefined);
+    },
+  });
+}
+
+/** Texts a code to the number (the same number again: 'Resend'). */
+export const useSendPhoneCode = () => usePhoneMutation((phone: string) => call('POST /me/phone', { body: { phone } }));
+/** Types the texted code back. */
+export const useVerifyPhone = () => usePhoneMutation((code: string) => call('POST /me/phone/verify', { body: { code } }));
+/** Removes the number (and the badge with it). */
+export const useRemovePhone = () => usePhoneMutation(() => call('DELETE /me/phone'));

@@ -17,6 +17,7 @@ export function cell(i: number, over: Partial<GridCell> = {}): GridCell {
     isOnline: i % 2 === 0,
     currentMode: 'dating',
     rightNow: null,
+    verified: false,
     locked: false,
     ...over,
   };

@@ -71,6 +71,7 @@ function cell(i: number): GridCell {
     isOnline: true,
     currentMode: 'dating',
     rightNow: null,
+    verified: false,
     locked: false,
   };
 }

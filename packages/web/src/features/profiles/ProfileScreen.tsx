@@ -29,6 +29,7 @@ import {
   UserIcon,
 } from '../../ui/icons.tsx';
 import { OfflineState } from '../../ui/OfflineState.tsx';
+import { VerifiedBadge } from '../../ui/VerifiedBadge.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { ActionBar, type StampHandle, StampLayer } from '../game/ActionBar.tsx';
 import { useSelect } from '../game/useSelect.ts';
@@ -221,8 +222,11 @@ function ProfileContent({ profile }: { profile: PublicProfile }) {
 
       <div className="flex flex-col gap-5 px-4 pt-4">
         <header className="flex flex-col gap-2">
-          <h1 className="text-3xl font-bold text-ink">
-            {name}, <span className="font-semibold">{age}</span>
+          <h1 className="flex flex-wrap items-center gap-x-2 text-3xl font-bold text-ink">
+            <span>
+              {name}, <span className="font-semibold">{age}</span>
+            </span>
+            {profile.verified ? <VerifiedBadge size={26} /> : null}
           </h1>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
             <ModeBadge mode={profile.currentMode} />
