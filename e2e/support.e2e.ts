@@ -82,7 +82,7 @@ describe('support, help and plans, in Chromium', () => {
     await thread.getByText('It spins and never finishes. I sent a bug report too.').waitFor();
     await thread.getByRole('button', { name: 'Close' }).click();
 
-    // Staff answer; the member sees it as new, then reads it.
+    // Staff answer; the member is told at once, sees it as new, then reads it.
     const headers = await staff();
     const queue = await e().app.inject({ method: 'GET', url: '/api/v1/admin/support/threads', headers });
     const [first] = queue.json() as { id: string }[];
@@ -93,7 +93,8 @@ describe('support, help and plans, in Chromium', () => {
       payload: { text: 'Thanks! Fixed in the next version. Try again tomorrow.' },
     });
     expect(answer.statusCode).toBe(201);
-    await page.reload();
+    // No reload: the live channel brings the answer to the open screen.
+    await page.getByText('Support answered you').waitFor();
     const item = page.getByRole('button', { name: 'Photo upload stuck, Answered, 1 new' });
     await item.waitFor();
     await screenshot(page, 'support-help-unread');

@@ -45,4 +45,6 @@ export type LiveServerEvent =
   /** A conversation changed for this user (unread, deleted, created): refetch it; `removed` when it is gone. */
   | { type: 'conversation'; conversationId: string; removed: boolean }
   /** A conversation partner came online or went offline (on any instance). */
-  | { type: 'presence'; userId: string; isOnline: boolean };
+  | { type: 'presence'; userId: string; isOnline: boolean }
+  /** Staff answered one of the member's conversations with support. */
+  | { type: 'support'; threadId: string; subject: string };

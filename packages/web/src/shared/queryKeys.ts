@@ -32,3 +32,11 @@ export const messagingKeys = {
   conversations: () => [...messagingKeys.all, 'conversations'] as const,
   conversation: (id: string) => [...messagingKeys.all, 'conversation', id] as const,
 };
+
+/** Support's reports and conversations: a live answer from staff refreshes them. */
+export const supportKeys = {
+  all: ['support'] as const,
+  reports: () => [...supportKeys.all, 'reports'] as const,
+  threads: () => [...supportKeys.all, 'threads'] as const,
+  thread: (id: string) => [...supportKeys.all, 'thread', id] as const,
+};

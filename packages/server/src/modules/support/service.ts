@@ -26,6 +26,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { requireAccess } from '../../platform/access.ts';
+import { type Bus, withEvents } from '../../platform/bus.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { reencodePhoto } from '../../platform/media/image.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -35,6 +36,7 @@ export interface SupportServiceDeps {
   db: Db;
   clock: Clock;
   storage: Storage;
+  bus: Bus;
 }
 
 /**
@@ -272,13 +274,15 @@ export class SupportService {
 
   async staffReply(actor: Actor, id: string, text: string): Promise<StaffThreadDetail> {
     requireAccess(actor, 'admin.support.manage');
-    await this.deps.db.transaction().execute(async (trx) => {
+    await withEvents(this.deps.db, this.deps.bus, async (trx, emit) => {
       const t = await repo.findThread(trx, id, 'staff');
       if (!t) throw notFound(SupportMessages.threadNotFound);
       if (t.status === 'closed') throw conflict(SupportMessages.threadClosed);
       const at = this.deps.clock.now();
       await repo.insertMessage(trx, { id: randomUUID(), threadId: id, staffId: actor.id, text, at });
       await repo.touchThread(trx, id, { status: 'answered', at, side: 'staff' });
+      // The member's open tabs show the answer at once (a toast and the unread count).
+      emit([t.user_id], { type: 'support', threadId: id, subject: t.subject });
     });
     return this.staffThread(actor, id);
   }

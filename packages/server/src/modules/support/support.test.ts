@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { makeStaff, setTier, signUp } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
+import { openLive } from '../../../test/live.ts';
 import { multipartFile } from '../../../test/multipart.ts';
 import { supportFileKeys } from './service.ts';
 
@@ -244,11 +245,15 @@ describe.each(DB_KINDS)('support on %s', (kind) => {
       })[];
       expect(queue.find((q) => q.id === thread.id)).toMatchObject({ unread: 1, member: { uid: me.user.uid } });
       t().clock.advance(60_000);
+      const live = await openLive(t().app, me.token);
       const answered = await call('POST', `/admin/support/threads/${thread.id}/messages`, s.headers, {
         text: 'Refunded, sorry!',
       });
       expect(answered.statusCode).toBe(201);
       expect(answered.json()).toMatchObject({ status: 'answered', unread: 0 });
+      // His open tabs hear of it at once.
+      expect(await live.next('support')).toEqual({ type: 'support', threadId: thread.id, subject: 'I was charged twice' });
+      await live.close();
 
       const mine = (await call('GET', '/support/threads', me.headers)).json() as SupportThread[];
       expect(mine).toEqual([expect.objectContaining({ id: thread.id, status: 'answered', unread: 1 })]);

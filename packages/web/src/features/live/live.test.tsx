@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, match, me, serve, session, signInStored, start } from '../../test/fixtures.tsx';
 import { BACKOFF_MAX_MS, backoffDelay, LiveClient, type LiveEvent, type SocketLike } from './client.ts';
@@ -191,5 +191,11 @@ describe('live events in the app', () => {
     expect(card.getAttribute('data-toast-type')).toBe('super-marry');
     expect(within(card).getByRole('button', { name: 'View profile' })).toBeTruthy();
     expect(screen.getAllByText("It's a match!")).toHaveLength(1);
+    // Staff answered a conversation with support: a toast that leads to it.
+    s.push({ type: 'support', threadId: 't1', subject: 'Charged twice' });
+    const answer = (await screen.findByText('Support answered you')).closest('[data-toast-type]') as HTMLElement;
+    expect(within(answer).getByText('Charged twice')).toBeTruthy();
+    fireEvent.click(within(answer).getByRole('button', { name: 'Read' }));
+    expect(await screen.findByRole('heading', { name: 'Help' })).toBeTruthy();
   });
 });

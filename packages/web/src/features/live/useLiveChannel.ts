@@ -2,7 +2,7 @@ import { AUTH_STORAGE_KEYS, type Match } from '@fmk/core';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { gameKeys } from '../../shared/queryKeys.ts';
+import { gameKeys, supportKeys } from '../../shared/queryKeys.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { notifyMatch, type SuperKind, superToastInput } from '../game/notify.ts';
 import { handleMessagingEvent } from '../messaging/queries.ts';
@@ -41,6 +41,16 @@ export function handleLiveEvent(e: LiveEvent, deps: { show: Show; go: (p: string
     }
     case 'like':
       refresh(gameKeys.likes(), gameKeys.badges());
+      return;
+    case 'support':
+      // Staff answered: the help screen's list and thread refresh wherever he is.
+      show({
+        type: 'message',
+        title: 'Support answered you',
+        message: typeof e.subject === 'string' ? e.subject : '',
+        action: { label: 'Read', onClick: () => go('/settings/help') },
+      });
+      refresh(supportKeys.all);
       return;
     case 'refetch':
       if (e.of === 'match') refresh(gameKeys.matches());

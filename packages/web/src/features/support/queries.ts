@@ -4,13 +4,7 @@ import { useEffect, useState } from 'react';
 import { call } from '../../api/call.ts';
 import { apiBlob } from '../../api/client.ts';
 import { env } from '../../env.ts';
-
-export const supportKeys = {
-  all: ['support'] as const,
-  reports: () => [...supportKeys.all, 'reports'] as const,
-  threads: () => [...supportKeys.all, 'threads'] as const,
-  thread: (id: string) => [...supportKeys.all, 'thread', id] as const,
-};
+import { supportKeys } from '../../shared/queryKeys.ts';
 
 /** Staff answer while the member looks: lists and an open thread ask again every half minute. */
 const POLL_MS = 30_000;
