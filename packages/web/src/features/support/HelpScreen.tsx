@@ -58,7 +58,7 @@ export function HelpScreen() {
             type="search"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            placeholder="Search help, e.g. cruise, block, photos"
+            placeholder="Search, e.g. cruise or block"
             className="block w-full rounded-full border border-line bg-white py-3 pr-4 pl-11 text-base text-ink placeholder:text-muted focus:border-primary-strong focus:outline-3 focus:outline-primary/30"
           />
         </div>
