@@ -21,17 +21,18 @@ import { TextField } from '../../ui/TextField.tsx';
 import { AccountSection } from '../account/AccountSection.tsx';
 import { SessionsSection } from '../account/SessionsSection.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { SupportUnreadBadge } from '../support/SupportUnreadBadge.tsx';
 import { PlanSection, UnitsSection } from './HubSections.tsx';
 import { useAppPreferencesMutation, useModeSettingsMutation } from './queries.ts';
 
-const LINKS: { to: string; label: string; icon: ReactNode }[] = [
+const LINKS: { to: string; label: string; icon: ReactNode; badge?: ReactNode }[] = [
   { to: '/settings/notifications', label: 'Notifications', icon: <BellIcon /> },
   { to: '/settings/privacy', label: 'Privacy', icon: <LockIcon /> },
   { to: '/settings/blocked-users', label: 'Blocked users', icon: <BlockIcon /> },
   { to: '/settings/premium', label: 'Premium', icon: <StarIcon /> },
   { to: '/settings/payment', label: 'Payment', icon: <CardIcon /> },
   { to: '/settings/bugs-feedback', label: 'Bugs and feedback', icon: <BugIcon /> },
-  { to: '/settings/help', label: 'Help', icon: <HelpIcon /> },
+  { to: '/settings/help', label: 'Help', icon: <HelpIcon />, badge: <SupportUnreadBadge /> },
 ];
 
 const APP_MODE_OPTIONS: { mode: AppMode; label: string; hint: string }[] = [
@@ -40,7 +41,13 @@ const APP_MODE_OPTIONS: { mode: AppMode; label: string; hint: string }[] = [
   { mode: 'marry', label: 'Marry only', hint: 'Dating only; cruising is turned off' },
 ];
 
-function LinkList({ label, items }: { label: string; items: { to: string; label: string; icon: ReactNode }[] }) {
+function LinkList({
+  label,
+  items,
+}: {
+  label: string;
+  items: { to: string; label: string; icon: ReactNode; badge?: ReactNode }[];
+}) {
   return (
     <nav aria-label={label}>
       <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-white">
@@ -49,6 +56,7 @@ function LinkList({ label, items }: { label: string; items: { to: string; label:
             <Link to={l.to} className="flex min-h-14 items-center gap-3 px-4 text-base text-ink hover:bg-canvas">
               <span className="text-muted">{l.icon}</span>
               <span className="flex-1">{l.label}</span>
+              {l.badge}
               <ChevronRightIcon className="text-muted" />
             </Link>
           </li>

@@ -114,6 +114,17 @@ describe('/settings/bugs-feedback', () => {
   });
 });
 
+describe('/settings', () => {
+  it("shows on the Help link how many of support's answers he has not read", async () => {
+    serve({
+      'GET /api/v1/auth/session': session(user),
+      'GET /api/v1/support/threads': () => json(200, [{ ...thread({ unread: 2 }), messages: undefined }]),
+    });
+    start('/settings');
+    expect(await screen.findByRole('link', { name: 'Help 2 new answers from support' })).toBeTruthy();
+  });
+});
+
 describe('/settings/help', () => {
   it('finds answers by every word typed, across topics', () => {
     expect(searchFaq('').length).toBeGreaterThanOrEqual(10);
