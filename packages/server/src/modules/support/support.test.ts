@@ -125,6 +125,15 @@ describe.each(DB_KINDS)('support on %s', (kind) => {
       const notImage = await upload(me.headers, Buffer.from('not an image at all'));
       expect(notImage.statusCode).toBe(400);
       expect(await countRows('feedback_reports')).toBe(before);
+      // The database holds the same list, whatever writes to it.
+      const row = { id: 'x', user_id: me.user.uid, kind: 'bug' as const, text: 'x', app_version: '', browser: '' };
+      const at = { created_at: new Date(), updated_at: new Date() };
+      await expect(
+        t()
+          .db.insertInto('feedback_reports')
+          .values({ ...row, ...at, category: 'nope' })
+          .execute(),
+      ).rejects.toThrow();
     });
 
     it("never shows or attaches another member's report or screenshot", async () => {
