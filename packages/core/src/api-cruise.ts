@@ -110,6 +110,8 @@ export const nearbyCruiserSchema = z.object({
   position: z.string().nullable(),
   lookingFor: z.array(z.string()),
   rightNow: z.string().nullable(),
+  /** His verified badge (phone.ts). */
+  verified: z.boolean(),
   endsAt: z.string(),
 });
 export type NearbyCruiser = z.infer<typeof nearbyCruiserSchema>;

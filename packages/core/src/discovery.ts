@@ -99,8 +99,13 @@ export const matchSchema = z.object({
   matchedAt: z.string(),
   createdAt: z.string(),
   conversationId: z.string(),
-  /** The other user, as a grid cell would show him. */
-  other: z.object({ uid: z.string(), displayName: z.string().nullable(), photoURL: z.string().nullable() }),
+  /** The other user, as a grid cell would show him (verified: his badge). */
+  other: z.object({
+    uid: z.string(),
+    displayName: z.string().nullable(),
+    photoURL: z.string().nullable(),
+    verified: z.boolean(),
+  }),
 });
 export type Match = z.infer<typeof matchSchema>;
 

@@ -20,6 +20,8 @@ export interface LiveUserRef {
   uid: string;
   displayName: string | null;
   photoURL: string | null;
+  /** His verified badge (phone.ts). */
+  verified: boolean;
 }
 
 /** Events pushed to a user. `match` is the Match as that user sees it (`other` is the other one). */

@@ -57,6 +57,8 @@ export const conversationSchema = z.object({
     uid: z.string(),
     displayName: z.string().nullable(),
     photoURL: z.string().nullable(),
+    /** His verified badge (core/phone.ts). */
+    verified: z.boolean(),
     isOnline: z.boolean().nullable(),
   }),
   lastMessage: z

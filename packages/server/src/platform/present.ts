@@ -74,8 +74,16 @@ export function listedUser(p: PresentedUser & { distance: string }) {
   return { uid: p.uid, displayName: p.displayName, age: p.age, photoURL: p.photoURL, distance: p.distance };
 }
 
-/** The short card most answers carry for another user: id, name, thumbnail. */
-export function userCard(row: OtherUserRow): { uid: string; displayName: string | null; photoURL: string | null } {
+/**
+ * The short card most answers carry for another user: id, name, thumbnail, and the verified
+ * badge where the answer's schema has it (the row then selects phone_verified_at).
+ */
+export function userCard(row: OtherUserRow): {
+  uid: string;
+  displayName: string | null;
+  photoURL: string | null;
+  verified: boolean;
+} {
   const p = presentUser(row);
-  return { uid: p.uid, displayName: p.displayName, photoURL: p.photoURL };
+  return { uid: p.uid, displayName: p.displayName, photoURL: p.photoURL, verified: p.verified };
 }

@@ -105,7 +105,7 @@ export function match(over: Partial<Match> = {}): Match {
     matchedAt: '2030-01-01T00:00:00.000Z',
     createdAt: '2030-01-01T00:00:00.000Z',
     conversationId: 'c1',
-    other: { uid: 'u2', displayName: 'Alex', photoURL: null },
+    other: { uid: 'u2', displayName: 'Alex', photoURL: null, verified: false },
     ...over,
   };
 }

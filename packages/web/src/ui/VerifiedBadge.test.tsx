@@ -1,9 +1,9 @@
-import type { GridCell } from '@fmk/core';
+import type { Conversation, GridCell } from '@fmk/core';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientCache } from '../shared/clientCache.ts';
-import { json, me, publicProfile, serve, session, signInStored, start } from '../test/fixtures.tsx';
+import { json, match, me, publicProfile, serve, session, signInStored, start } from '../test/fixtures.tsx';
 import { ProfileCell } from './ProfileCell.tsx';
 import { VERIFIED_LABEL } from './VerifiedBadge.tsx';
 
@@ -62,5 +62,38 @@ describe('the verified badge', () => {
     start('/profile/u2');
     const heading = await screen.findByRole('heading', { level: 1, name: `Alex, 31 ${VERIFIED_LABEL}` });
     expect(within(heading).getByRole('img', { name: VERIFIED_LABEL })).toBeTruthy();
+  });
+
+  it('shows on the Messages tab: a new match and a conversation with a verified man', async () => {
+    const user = me();
+    signInStored(user);
+    const chat: Conversation = {
+      id: 'c9',
+      type: 'matched',
+      mode: 'dating',
+      matchType: 'mixed',
+      isAccepted: true,
+      other: { uid: 'u9', displayName: 'Vic', photoURL: null, verified: true, isOnline: false },
+      lastMessage: { id: 'x9', senderId: 'u9', type: 'text', content: 'Hi', timestamp: new Date().toISOString() },
+      lastActivity: new Date().toISOString(),
+      unreadCount: 0,
+      typing: false,
+      createdAt: new Date().toISOString(),
+    };
+    serve({
+      'GET /api/v1/auth/session': session(user),
+      'GET /api/v1/badges': () => json(200, { messages: 0 }),
+      'GET /api/v1/likes': () => json(200, { count: 0, unseen: 0, items: [], locked: false }),
+      'GET /api/v1/matches': () =>
+        json(200, [
+          match({ id: 'm2', conversationId: '', other: { uid: 'u2', displayName: 'Alex', photoURL: null, verified: true } }),
+        ]),
+      'GET /api/v1/conversations': () => json(200, [chat]),
+    });
+    start('/messages');
+    const conversation = await screen.findByRole('link', { name: 'Vic, verified' });
+    expect(within(conversation).getByRole('img', { name: VERIFIED_LABEL })).toBeTruthy();
+    const newMatch = await screen.findByRole('link', { name: /^Alex, verified: / });
+    expect(within(newMatch).getByRole('img', { name: VERIFIED_LABEL })).toBeTruthy();
   });
 });

@@ -31,7 +31,7 @@ export function VerifiedBadge({ size = 18, withLabel = false }: { size?: number;
   if (withLabel) {
     return (
       <span
-        className="inline-flex items-center gap-1 rounded-full border border-primary/30 bg-primary-soft py-0.5 pr-2.5 pl-1 text-xs font-semibold text-primary-strong"
+        className="inline-flex items-center gap-1 rounded-full border border-primary/30 bg-primary-soft py-0.5 pr-2.5 pl-1 text-xs font-semibold text-ink"
         title={VERIFIED_LABEL}
       >
         <Seal size={size} />

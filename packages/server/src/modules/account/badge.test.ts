@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { GridPage, LatLng, Me, PublicProfile } from '@fmk/core';
+import type { Conversation, GridPage, LatLng, Match, Me, PublicProfile } from '@fmk/core';
 import { describe, expect, it } from 'vitest';
 import { east, setPreferences } from '../../../test/discovery.ts';
 import { setTier, signUpMember } from '../../../test/factories.ts';
@@ -77,5 +78,29 @@ describe.each(DB_KINDS)('the verified badge, seen by another man on %s', (kind) 
     await t().app.inject({ method: 'DELETE', url: '/api/v1/me/phone', headers: verified.headers });
     expect((await get<PublicProfile>(`/users/${verified.user.uid}`, viewer.headers)).verified).toBe(false);
     expect((await loadActor(t().db, verified.user.uid))?.verified).toBe(false);
+  });
+
+  it('shows on the match card and the conversation list of the man he matched', async () => {
+    const verified = await member(east(HERE, 1));
+    const partner = await member(east(HERE, 3));
+    await verifyPhone(verified.headers, '+33698765432');
+    for (const [from, to] of [
+      [verified, partner],
+      [partner, verified],
+    ] as const) {
+      const res = await t().app.inject({
+        method: 'POST',
+        url: '/api/v1/selections',
+        headers: from.headers,
+        payload: { targetId: to.user.uid, action: 'fuck', super: false, clientId: randomUUID() },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const [match] = await get<Match[]>('/matches', partner.headers);
+    expect(match?.other).toMatchObject({ uid: verified.user.uid, verified: true });
+    const [mine] = await get<Match[]>('/matches', verified.headers);
+    expect(mine?.other).toMatchObject({ uid: partner.user.uid, verified: false });
+    const conversations = await get<Conversation[]>('/conversations', partner.headers);
+    expect(conversations.find((c) => c.other.uid === verified.user.uid)?.other.verified).toBe(true);
   });
 });

@@ -68,6 +68,26 @@ describe.each(DB_KINDS)('GET /cruise/nearby on %s', (kind) => {
     expect((await nearby(viewer.headers, '?radiusKm=10')).items.map((i) => i.uid)).toContain(p('far'));
   });
 
+  it('carries the verified badge of a cruiser who verified his phone, never the number', async () => {
+    const here = nextCity();
+    const viewer = await locatedUser(t().app, t().db, here);
+    const now = t().clock.now();
+    const [verified, plain] = [`verified-${kind}`, `plain-${kind}`];
+    await placeCruiser(t().db, { id: verified, at: east(here, 0.5) }, now);
+    await placeCruiser(t().db, { id: plain, at: east(here, 1) }, now);
+    await t()
+      .db.updateTable('users')
+      .set({ phone_number: '+34612345678', phone_verified_at: now })
+      .where('id', '=', verified)
+      .execute();
+    const page = await nearby(viewer.headers);
+    expect(page.items.map((i) => [i.uid, i.verified])).toEqual([
+      [verified, true],
+      [plain, false],
+    ]);
+    expect(JSON.stringify(page)).not.toContain('612345678');
+  });
+
   it('looks further when the nearest now-mode users are not cruising (sparse areas)', async () => {
     const here = nextCity();
     const viewer = await locatedUser(t().app, t().db, here);

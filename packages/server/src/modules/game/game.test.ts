@@ -172,7 +172,7 @@ describe.each(DB_KINDS)('the game on %s', (kind) => {
     expect(await live.next('super')).toEqual({
       type: 'super',
       kind: 'super-fuck',
-      from: { uid: a.user.uid, displayName: 'Alex', photoURL: '/files/a.webp' },
+      from: { uid: a.user.uid, displayName: 'Alex', photoURL: '/files/a.webp', verified: false },
     });
     await live.close();
   });
@@ -257,7 +257,7 @@ describe.each(DB_KINDS)('the game on %s', (kind) => {
     expect(ea).toEqual({
       type: 'match',
       new: true,
-      match: { ...res.match!, other: { uid: b.user.uid, displayName: null, photoURL: null } },
+      match: { ...res.match!, other: { uid: b.user.uid, displayName: null, photoURL: null, verified: false } },
     });
     expect(eb).toEqual({ type: 'match', new: true, match: res.match });
     // The match takes the selection off b's pending list.

@@ -12,6 +12,8 @@ export interface GameUserRow {
   id: string;
   display_name: string | null;
   photo_url: string | null;
+  /** The verified badge, shown on the match card (never the number). */
+  phone_verified_at: Date | null;
   is_active: boolean;
   subscription_tier: 'free' | 'premium' | 'platinum';
   has_lifetime_premium: boolean;
@@ -23,6 +25,7 @@ const gameUserColumns = [
   'id',
   'display_name',
   'photo_url',
+  'phone_verified_at',
   'is_active',
   'subscription_tier',
   'has_lifetime_premium',
@@ -256,6 +259,7 @@ export async function listMatches(db: Db, viewerId: string, pair?: [string, stri
       'other.id as other_id',
       'other.display_name',
       'other.photo_url',
+      'other.phone_verified_at',
     ])
     .where(hiddenFrom(viewerId, 'other.id'));
   if (pair) q = q.where('m.user_a', '=', pair[0]).where('m.user_b', '=', pair[1]);
@@ -268,7 +272,12 @@ export async function listMatches(db: Db, viewerId: string, pair?: [string, stri
     matchedAt: r.matched_at.toISOString(),
     createdAt: r.created_at.toISOString(),
     conversationId: r.conversation_id ?? '',
-    other: userCard({ id: r.other_id, display_name: r.display_name, photo_url: r.photo_url }),
+    other: userCard({
+      id: r.other_id,
+      display_name: r.display_name,
+      photo_url: r.photo_url,
+      phone_verified_at: r.phone_verified_at,
+    }),
   }));
 }
 

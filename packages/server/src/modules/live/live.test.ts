@@ -163,7 +163,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('live channel across two instances
     expect(await onTwo.next('super')).toEqual({
       type: 'super',
       kind: 'super-marry',
-      from: { uid: a.user.uid, displayName: null, photoURL: null },
+      from: { uid: a.user.uid, displayName: null, photoURL: null, verified: false },
     });
     expect(await onTwo.next('like')).toEqual({ type: 'like', count: 1 });
     await onTwo.close();

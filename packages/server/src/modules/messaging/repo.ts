@@ -38,6 +38,7 @@ export async function listConversations(db: Db, me: string, opts: { id?: string;
       'other.id as other_id',
       'other.display_name',
       'other.photo_url',
+      'other.phone_verified_at',
       'other.is_online',
       'm.id as m_id',
       'm.sender_id as m_sender',
@@ -59,7 +60,15 @@ export async function listConversations(db: Db, me: string, opts: { id?: string;
       isAccepted: r.is_accepted,
       // Online as the presence events to partners tell it (live/presence.ts), whatever his
       // showOnlineStatus: core's presence.see would hide it. Kept as it was; both change together.
-      other: { ...userCard({ id: r.other_id, display_name: r.display_name, photo_url: r.photo_url }), isOnline: r.is_online },
+      other: {
+        ...userCard({
+          id: r.other_id,
+          display_name: r.display_name,
+          photo_url: r.photo_url,
+          phone_verified_at: r.phone_verified_at,
+        }),
+        isOnline: r.is_online,
+      },
       lastMessage:
         r.m_id && r.m_sender && r.m_type && r.m_at
           ? { id: r.m_id, senderId: r.m_sender, type: r.m_type, content: r.m_content ?? '', timestamp: r.m_at.toISOString() }

@@ -8,7 +8,7 @@ import { PhoneSection } from './PhoneSection.tsx';
 import { useCancelEmailChange, useResendVerification } from './queries.ts';
 
 const rowButton =
-  'min-h-11 shrink-0 rounded-full border border-line px-4 text-sm font-semibold text-primary-strong hover:bg-canvas';
+  'min-h-11 shrink-0 rounded-full border border-line px-4 text-sm font-semibold text-primary-strong hover:border-primary-strong';
 
 /**
  * Settings' account block: the address, whether it is confirmed ('Resend' while it is not), a
@@ -42,7 +42,7 @@ export function AccountSection({ user }: { user: Me }) {
               type="button"
               onClick={() => resend.mutate()}
               disabled={resend.isPending}
-              className="min-h-11 self-start rounded-full border border-line px-4 text-sm font-semibold text-primary-strong hover:bg-canvas disabled:opacity-50"
+              className="min-h-11 self-start rounded-full border border-line px-4 text-sm font-semibold text-primary-strong hover:border-primary-strong disabled:opacity-50"
             >
               {resend.isPending ? 'Sending...' : 'Resend confirmation link'}
             </button>

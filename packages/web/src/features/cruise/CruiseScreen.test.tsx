@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_PREFERENCES_KEY } from '../../shared/preferences.ts';
 import { json, me, serve, session, signInStored, start } from '../../test/fixtures.tsx';
+import { VERIFIED_LABEL } from '../../ui/VerifiedBadge.tsx';
 
 const user = me();
 
@@ -80,6 +81,7 @@ describe('cruise /cruise', () => {
                 position: 'Top',
                 lookingFor: [],
                 rightNow: 'Up for a walk',
+                verified: true,
                 endsAt: new Date(now + 20 * 60_000).toISOString(),
               },
             ],
@@ -92,7 +94,8 @@ describe('cruise /cruise', () => {
     expect(timer.textContent).toMatch(/^(25:00|24:5\d)$/);
     expect(screen.getByText('“A drink”')).toBeTruthy();
     const list = await screen.findByRole('list', { name: 'Cruising nearby' });
-    const ben = within(list).getByRole('link', { name: 'Ben, 31, 2 km away. Right now: Up for a walk' });
+    const ben = within(list).getByRole('link', { name: 'Ben, 31, verified, 2 km away. Right now: Up for a walk' });
+    expect(within(ben).getByRole('img', { name: VERIFIED_LABEL })).toBeTruthy();
     expect(ben.getAttribute('href')).toBe('/profile/u2');
     expect(screen.getByRole('button', { name: 'End session' })).toBeTruthy();
   });

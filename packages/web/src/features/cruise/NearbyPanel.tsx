@@ -9,6 +9,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { CHECK_CONNECTION, LoadError } from '../../ui/ErrorState.tsx';
 import { CompassIcon, FlameIcon, MapPinIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { VerifiedBadge } from '../../ui/VerifiedBadge.tsx';
 import { LOCATION_MESSAGES, useShareLocation } from '../discovery/location.ts';
 import { cruiseKeys, useCruiseConfig, useNearby } from './queries.ts';
 
@@ -135,7 +136,7 @@ function CruiserRow({ cruiser: c }: { cruiser: NearbyCruiser }) {
     <li>
       <Link
         to={`/profile/${encodeURIComponent(c.uid)}`}
-        aria-label={`${name}, ${age}, ${c.distance} away${c.rightNow ? `. Right now: ${c.rightNow}` : ''}`}
+        aria-label={`${name}, ${age}${c.verified ? ', verified' : ''}, ${c.distance} away${c.rightNow ? `. Right now: ${c.rightNow}` : ''}`}
         className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-line hover:ring-primary/40"
       >
         <span className="relative shrink-0">
@@ -146,8 +147,11 @@ function CruiserRow({ cruiser: c }: { cruiser: NearbyCruiser }) {
         </span>
         <span className="flex min-w-0 flex-1 flex-col">
           <span className="flex items-baseline justify-between gap-2">
-            <span className="truncate text-base font-bold text-ink">
-              {name}, {age}
+            <span className="flex min-w-0 items-center gap-1">
+              <span className="truncate text-base font-bold text-ink">
+                {name}, {age}
+              </span>
+              {c.verified ? <VerifiedBadge size={16} /> : null}
             </span>
             <span className="shrink-0 text-sm font-semibold text-muted">{c.distance}</span>
           </span>

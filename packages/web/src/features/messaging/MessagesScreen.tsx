@@ -13,6 +13,7 @@ import { Page } from '../../ui/Page.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import { VerifiedBadge } from '../../ui/VerifiedBadge.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useLikesQuery, useMatchesQuery } from '../game/queries.ts';
 import { preview, useConversationsQuery, useDeleteConversationMutation } from './queries.ts';
@@ -86,7 +87,14 @@ function ConversationList({ conversations }: { conversations: Conversation[] }) 
           const isTyping = typing.has(c.id);
           const unread = c.unreadCount;
           const text = isTyping ? 'typing…' : last ? `${last.senderId === user?.uid ? 'You: ' : ''}${preview(last)}` : 'Say hi';
-          const label = [name, c.other.isOnline ? 'online' : null, unread ? `${unread} unread` : null].filter(Boolean).join(', ');
+          const label = [
+            name,
+            c.other.verified ? 'verified' : null,
+            c.other.isOnline ? 'online' : null,
+            unread ? `${unread} unread` : null,
+          ]
+            .filter(Boolean)
+            .join(', ');
           return (
             <li key={c.id} className="flex items-center pr-2 hover:bg-canvas">
               <Link
@@ -102,7 +110,10 @@ function ConversationList({ conversations }: { conversations: Conversation[] }) 
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="flex items-baseline justify-between gap-2">
-                    <span className={`truncate text-base text-ink ${unread ? 'font-bold' : 'font-semibold'}`}>{name}</span>
+                    <span className="flex min-w-0 items-center gap-1">
+                      <span className={`truncate text-base text-ink ${unread ? 'font-bold' : 'font-semibold'}`}>{name}</span>
+                      {c.other.verified ? <VerifiedBadge size={16} /> : null}
+                    </span>
                     <span className="shrink-0 text-xs text-muted">
                       {timeLabel(new Date(last?.timestamp ?? c.lastActivity).getTime(), now)}
                     </span>
@@ -209,7 +220,7 @@ function NewMatches({ matches }: { matches: Match[] }) {
               <Link
                 to={`/messages/chat/${encodeURIComponent(m.other.uid)}`}
                 className="flex w-20 flex-col items-center gap-1.5"
-                aria-label={`${name}: ${TYPE_LABEL[m.matchType]} match. Say hi`}
+                aria-label={`${name}${m.other.verified ? ', verified' : ''}: ${TYPE_LABEL[m.matchType]} match. Say hi`}
               >
                 <span className="relative">
                   <Avatar person={m.other} name={name} size={72} loading="lazy" className="ring-2 ring-primary ring-offset-2" />
@@ -221,7 +232,10 @@ function NewMatches({ matches }: { matches: Match[] }) {
                     )}
                   </span>
                 </span>
-                <span className="w-full truncate text-center text-sm font-semibold text-ink">{name}</span>
+                <span className="flex w-full items-center justify-center gap-0.5">
+                  <span className="truncate text-sm font-semibold text-ink">{name}</span>
+                  {m.other.verified ? <VerifiedBadge size={14} /> : null}
+                </span>
               </Link>
             </li>
           );

@@ -14,7 +14,7 @@ function conversation(over: Partial<Conversation> = {}): Conversation {
     mode: 'dating',
     matchType: 'mixed',
     isAccepted: true,
-    other: { uid: 'u2', displayName: 'Alex', photoURL: null, isOnline: true },
+    other: { uid: 'u2', displayName: 'Alex', photoURL: null, verified: false, isOnline: true },
     lastMessage: { id: 'x1', senderId: 'u2', type: 'text', content: 'Coffee later?', timestamp: new Date().toISOString() },
     lastActivity: new Date().toISOString(),
     unreadCount: 0,
@@ -70,7 +70,7 @@ describe('/messages', () => {
         json(200, [
           conversation({
             id: 'c2',
-            other: { uid: 'u3', displayName: 'Ben', photoURL: null, isOnline: false },
+            other: { uid: 'u3', displayName: 'Ben', photoURL: null, verified: false, isOnline: false },
             lastMessage: { id: 'x2', senderId: 'u3', type: 'photo', content: '', timestamp: older },
             lastActivity: older,
             unreadCount: 3,

@@ -90,7 +90,7 @@ function conversation(over: Partial<Conversation> = {}): Conversation {
     mode: 'dating',
     matchType: 'mixed',
     isAccepted: true,
-    other: { uid: 'u2', displayName: 'Alex', photoURL: null, isOnline: false },
+    other: { uid: 'u2', displayName: 'Alex', photoURL: null, verified: false, isOnline: false },
     lastMessage: { id: 'm2', senderId: 'u2', type: 'text', content: 'See you at eight', timestamp: new Date().toISOString() },
     lastActivity: new Date().toISOString(),
     unreadCount: 0,
@@ -230,7 +230,7 @@ describe('what the offline copy keeps', () => {
       queryKey: messagingKeys.conversations(),
       queryFn: () => [
         conversation({
-          other: { uid: 'u2', displayName: 'Alex', photoURL: null, isOnline: true },
+          other: { uid: 'u2', displayName: 'Alex', photoURL: null, verified: false, isOnline: true },
           lastActivity: before,
           lastMessage: { id: 'm0', senderId: 'u2', type: 'text', content: 'older', timestamp: before },
         }),

@@ -1,5 +1,5 @@
 -- the viewer and the first look (one statement)
-select "me".*, "r"."id" as "c_id", "r"."lat" as "c_lat", "r"."lng" as "c_lng", "r"."d" as "c_d", "r"."display_name" as "c_display_name", "r"."age" as "c_age", "r"."photo_url" as "c_photo_url", "r"."right_now_enabled" as "c_right_now_enabled", "r"."position" as "c_position", "r"."looking_for" as "c_looking_for", "r"."profile_right_now" as "c_profile_right_now", "r"."session_right_now" as "c_session_right_now", "r"."ends_at" as "c_ends_at", "r"."location_precision" as "c_location_precision"
+select "me".*, "r"."id" as "c_id", "r"."lat" as "c_lat", "r"."lng" as "c_lng", "r"."d" as "c_d", "r"."display_name" as "c_display_name", "r"."age" as "c_age", "r"."photo_url" as "c_photo_url", "r"."phone_verified_at" as "c_phone_verified_at", "r"."right_now_enabled" as "c_right_now_enabled", "r"."position" as "c_position", "r"."looking_for" as "c_looking_for", "r"."profile_right_now" as "c_profile_right_now", "r"."session_right_now" as "c_session_right_now", "r"."ends_at" as "c_ends_at", "r"."location_precision" as "c_location_precision"
   from (
   select "u"."id", "u"."is_active", "u"."app_mode", "u"."cruising_enabled", "u"."current_mode", "u"."subscription_tier", "u"."has_lifetime_premium", "u"."preferences", "s"."location_sharing_consent", "s"."location_precision", "ul"."lat", "ul"."lng", "ul"."is_active" as "location_active", "ul"."last_updated"
   from "users" as "u"
@@ -9,7 +9,7 @@ select "me".*, "r"."id" as "c_id", "r"."lat" as "c_lat", "r"."lng" as "c_lng", "
   left join lateral (
   select "r0".*
   from (
-  select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."right_now_enabled", u.now_profile->>'position' as "position", u.now_profile->'lookingFor' as "looking_for", u.now_profile->>'rightNow' as "profile_right_now", "cs"."right_now" as "session_right_now", "cs"."ends_at", "st"."location_precision"
+  select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."phone_verified_at", "u"."right_now_enabled", u.now_profile->>'position' as "position", u.now_profile->'lookingFor' as "looking_for", u.now_profile->>'rightNow' as "profile_right_now", "cs"."right_now" as "session_right_now", "cs"."ends_at", "st"."location_precision"
   from (
   select "ul"."user_id", "ul"."lat", "ul"."lng", (ul.geo <-> (
   select vl.geo
@@ -50,7 +50,7 @@ select "me".*, "r"."id" as "c_id", "r"."lat" as "c_lat", "r"."lng" as "c_lng", "
   order by "r"."d", "r"."id"
 
 -- a wider look (sparse areas)
-select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."right_now_enabled", u.now_profile->>'position' as "position", u.now_profile->'lookingFor' as "looking_for", u.now_profile->>'rightNow' as "profile_right_now", "cs"."right_now" as "session_right_now", "cs"."ends_at", "st"."location_precision"
+select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."phone_verified_at", "u"."right_now_enabled", u.now_profile->>'position' as "position", u.now_profile->'lookingFor' as "looking_for", u.now_profile->>'rightNow' as "profile_right_now", "cs"."right_now" as "session_right_now", "cs"."ends_at", "st"."location_precision"
   from (
   select "ul"."user_id", "ul"."lat", "ul"."lng", (ul.geo <-> (
   select vl.geo

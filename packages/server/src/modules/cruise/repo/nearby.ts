@@ -58,6 +58,7 @@ export function nearbyQuery(db: Db, s: NearbySearch, n: number, k: number) {
     .where(notBlocked(s.viewerId, 'ul.user_id'))
     .select([
       ...listedUserColumns,
+      'u.phone_verified_at',
       'u.right_now_enabled',
       sql<string | null>`u.now_profile->>'position'`.as('position'),
       sql<string[] | null>`u.now_profile->'lookingFor'`.as('looking_for'),
@@ -104,6 +105,7 @@ export function nearbyForViewerQuery(db: Db, s: NearbySearch, n: number, k: numb
       'r.display_name as c_display_name',
       'r.age as c_age',
       'r.photo_url as c_photo_url',
+      'r.phone_verified_at as c_phone_verified_at',
       'r.right_now_enabled as c_right_now_enabled',
       'r.position as c_position',
       'r.looking_for as c_looking_for',
@@ -128,6 +130,7 @@ export function cruiserOf(r: NearbyViewerRow): NearbyRow | null {
     display_name: r.c_display_name,
     age: r.c_age,
     photo_url: r.c_photo_url,
+    phone_verified_at: r.c_phone_verified_at,
     right_now_enabled: r.c_right_now_enabled ?? false,
     position: r.c_position,
     looking_for: r.c_looking_for,
