@@ -18,7 +18,7 @@ export const DELETE_CONFIRM_WORD = 'DELETE';
 
 /**
  * The archive's files, one per category the server holds about the user (photos' bytes under
- * photos/ and messages/photos/ beside them). A test holds the archive to this list.
+ * photos/, messages/photos/ and support/screenshots/ beside them). A test holds the archive to this list.
  */
 export const DATA_EXPORT_FILES = [
   'README.txt',
@@ -34,6 +34,7 @@ export const DATA_EXPORT_FILES = [
   'cruise.json',
   'blocks.json',
   'reports.json',
+  'support.json',
   'payments.json',
   'sessions.json',
   'audit.json',

@@ -8,6 +8,9 @@ import { multipartFile } from './multipart.ts';
 // A member with a row in every category the server keeps, made through
 // the API where a route exists and by plain inserts for what needs staff or a browser.
 
+/** The member's phone number (every row holding it names him too). */
+export const PHONE = '+14155550123';
+
 export type Member = Awaited<ReturnType<typeof signUpMember>>;
 
 const jpeg = (colour: string) =>
@@ -69,6 +72,24 @@ export async function fullMember(t: TestApp): Promise<{ me: Member; partner: Mem
   await call(me, 'POST', '/activity/contacts', { name: 'Sam', userId: partner.user.uid });
   await call(me, 'PUT', '/me/location/consent', { consent: true });
   await call(me, 'PUT', '/me/location', { lat: 52.52, lng: 13.405 });
+
+  // Support: a bug report with its screenshot, a conversation with support; a phone number waiting for its code.
+  const shot = multipartFile(await jpeg('#33c'));
+  const uploaded = await app.inject({
+    method: 'POST',
+    url: '/api/v1/support/screenshots',
+    headers: { ...me.headers, ...shot.headers },
+    payload: shot.payload,
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  await call(me, 'POST', '/support/reports', {
+    kind: 'bug',
+    category: 'grid',
+    text: 'The grid jumps when I scroll back up.',
+    screenshotId: uploaded.json().id,
+  });
+  await call(me, 'POST', '/support/threads', { subject: 'My photo', text: 'Why was my photo removed?' });
+  await call(me, 'POST', '/me/phone', { phone: PHONE });
 
   // Rows without a route the test can drive simply: likes, cruise, push, staff records.
   const now = t.clock.now();

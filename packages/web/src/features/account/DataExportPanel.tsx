@@ -103,7 +103,7 @@ export function DataExportPanel() {
         <div className="flex flex-wrap items-center gap-2">
           <p className="text-sm text-ink">{errorMessage(current.error, 'Could not check for your data.')}</p>
           <Button variant="ghost" onClick={() => void current.refetch()}>
-            Try again
+            Check again
           </Button>
         </div>
       ) : latest ? (

@@ -104,6 +104,25 @@ describe("settings' 'Download my data'", () => {
   }, 15_000);
 });
 
+describe("settings' 'Download my data' cannot look", () => {
+  it('says so and checks again', async () => {
+    const user = me();
+    signInStored(user);
+    let fail = true;
+    serve({
+      'GET /api/v1/auth/session': session(user),
+      'GET /api/v1/account/export': () =>
+        fail ? json(503, { error: 'unavailable', message: 'Server busy' }) : json(200, { export: null }),
+    });
+    start('/settings');
+    expect(await screen.findByText('Server busy', {}, { timeout: 12_000 })).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    const prepare = (await screen.findByRole('button', { name: 'Prepare my data' })) as HTMLButtonElement;
+    await vi.waitFor(() => expect(prepare.disabled).toBe(false));
+  }, 20_000);
+});
+
 describe("settings' 'Delete account'", () => {
   it('says what is erased, needs the password, then signs out to the landing page with a notice', async () => {
     const user = me();

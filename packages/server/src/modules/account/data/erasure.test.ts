@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp } from '../../../../test/factories.ts';
 import { DB_KINDS, type TestApp, useTestApp } from '../../../../test/harness.ts';
 import { openLive } from '../../../../test/live.ts';
-import { fullMember } from '../../../../test/member.ts';
+import { fullMember, PHONE } from '../../../../test/member.ts';
 import { startSmtpSink } from '../../../../test/smtp.ts';
 
 const sink = await startSmtpSink();
@@ -52,7 +52,7 @@ describe.each(DB_KINDS)('deleting my account on %s', (kind) => {
   it('erases every row and file that names him, ends his sessions, and keeps the others whole', async () => {
     const { me, partner, other } = await fullMember(t());
     const user = await t().db.selectFrom('users').selectAll().where('id', '=', me.user.uid).executeTakeFirstOrThrow();
-    const identifying = [me.user.uid, user.anonymous_id!, me.user.email];
+    const identifying = [me.user.uid, user.anonymous_id!, me.user.email, PHONE];
     // The world really names him everywhere before: the walk finds him in many tables.
     const before = await rowsNaming(t(), identifying);
     for (const table of [
@@ -76,7 +76,7 @@ describe.each(DB_KINDS)('deleting my account on %s', (kind) => {
       ).toBe(true);
     }
     const filesBefore = storedFiles(t().config.filesDir).filter((f) => f.includes(me.user.uid));
-    expect(filesBefore.length).toBeGreaterThanOrEqual(3); // photo, thumbnail, message photo
+    expect(filesBefore.length).toBeGreaterThanOrEqual(4); // photo, thumbnail, message photo, screenshot
     const socket = await openLive(t().app, me.token);
     const partnerSocket = await openLive(t().app, partner.token);
     const { id: conversationId } = await t()

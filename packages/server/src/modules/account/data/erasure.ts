@@ -9,6 +9,7 @@ import type { Storage } from '../../../platform/storage.ts';
 import { forgetSelectionsAt } from '../../game/service.ts';
 import type { HealthService } from '../../health/service.ts';
 import type { IdentityService } from '../../identity/service.ts';
+import { supportFileKeys } from '../../support/service.ts';
 import { accountDeletedMail } from '../mails.ts';
 import { revokeSessions } from '../repo.ts';
 import type { AccountService } from '../service.ts';
@@ -32,7 +33,7 @@ export interface ErasureDeps {
  * cascade (the design since the first migration), every row that is his: profile, settings,
  * photos, selections and matches both ways, conversations with him (so they disappear for the
  * other side too) and every message in them, likes, blocks, cruise, push, sessions, links,
- * archives. What has no such key is erased by its feature: health's vault, the selection
+ * archives, support reports and threads. What has no such key is erased by its feature: health's vault, the selection
  * requests aimed at him (game), the kept ban and audit records pseudonymised (identity). Files
  * go after the commit, so a failed erasure leaves the account whole.
  */
@@ -63,7 +64,7 @@ export class ErasureService {
       const revoked = await revokeSessions(trx, user.id, now, null);
       await identity.forgetIdentity(trx, { userId: user.id, anonymousIds: snapshot.anonymousIds, emails: snapshot.emails });
       await forgetSelectionsAt(trx, user.id);
-      await repo.deleteRequestCounts(trx, user.id, snapshot.emails);
+      await repo.deleteRequestCounts(trx, user.id, snapshot.emails, snapshot.phones);
       await repo.deleteUserRow(trx, user.id);
       return revoked;
     });
@@ -105,10 +106,12 @@ export class ErasureService {
           ...identities.flatMap((i) => [i.email, ...i.previous_emails]),
         ]),
       ],
+      phones: await repo.phonesOf(db, userId),
       files: [
         ...photos.flatMap((p) => [p.storage_key, thumbnailKey(p.storage_key)]),
         ...messagePhotos.map((p) => p.storage_key),
         ...(await repo.exportFilesOf(db, userId)),
+        ...(await supportFileKeys(db, userId)),
       ],
       conversations: conversations.map((c) => ({ id: c.id, partner: c.partnerId })),
     };

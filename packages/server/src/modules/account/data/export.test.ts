@@ -3,7 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp } from '../../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../../test/harness.ts';
-import { fullMember } from '../../../../test/member.ts';
+import { fullMember, PHONE } from '../../../../test/member.ts';
 import { startSmtpSink } from '../../../../test/smtp.ts';
 
 const sink = await startSmtpSink();
@@ -78,6 +78,13 @@ describe.each(DB_KINDS)('downloading my data on %s', (kind) => {
     expect(read('cruise.json').sessions).toMatchObject([{ right_now: 'coffee?' }]);
     expect(read('blocks.json')).toHaveLength(1);
     expect(read('reports.json')).toEqual([]);
+    const support = read('support.json');
+    expect(support.reports).toMatchObject([{ kind: 'bug', text: 'The grid jumps when I scroll back up.' }]);
+    expect(support.threads).toMatchObject([
+      { subject: 'My photo', messages: [{ from: 'me', text: 'Why was my photo removed?' }] },
+    ]);
+    expect(zip[support.screenshots[0].file]).toBeDefined();
+    expect(read('profile.json').phone_number).toBe(PHONE);
     expect(read('payments.json')).toEqual([]);
     expect(read('sessions.json').length).toBeGreaterThan(0);
     expect(read('audit.json')).toMatchObject([{ action: 'lookup_identity', reason: 'report review' }]);

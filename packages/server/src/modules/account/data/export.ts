@@ -39,7 +39,8 @@ health.json              your medications, their logs and your screenings (decry
 activity.json            your contacts and activity logs (decrypted for you)
 cruise.json              your cruising sessions, spots you proposed, check-ins and events
 blocks.json              the men you blocked
-reports.json             reports you made (none can be made yet)
+reports.json             reports you made about other men (none can be made yet)
+support.json             your bug reports, feedback and conversations with support; support/screenshots/ holds your screenshots
 payments.json            your payments (none: paid plans are not sold yet)
 sessions.json            the devices you signed in on
 audit.json               staff actions about your account
@@ -218,6 +219,15 @@ export class DataExportService {
       (await listBlockedBy(db, userId)).map((b) => ({ userId: b.id, name: b.display_name, blockedAt: b.created_at })),
     );
     files['reports.json'] = json([]);
+    const { screenshots, ...support } = await repo.supportRows(db, userId);
+    files['support.json'] = json({
+      ...support,
+      screenshots: screenshots.map(({ storage_key, ...s }) => ({ ...s, file: `support/screenshots/${s.id}.webp` })),
+    });
+    for (const s of screenshots) {
+      const file = await storage.get(s.storage_key);
+      if (file) files[`support/screenshots/${s.id}.webp`] = [await readAll(file.stream), { level: 0 }];
+    }
     files['payments.json'] = json([]);
     files['sessions.json'] = json(await repo.sessionRows(db, userId));
     files['audit.json'] = json(await repo.auditRows(db, anonymousIds, emails));
