@@ -32,7 +32,7 @@ describe.each(DB_KINDS)('downloading my data on %s', (kind) => {
   }
 
   it('builds one zip of every category, decrypted, downloadable by its owner only, and mails that it is ready', async () => {
-    const { me, partner } = await fullMember(t());
+    const { me, partner, other } = await fullMember(t());
     expect(await latest(me.headers)).toBeNull();
     const res = await start(me.headers);
     expect(res.statusCode, res.body).toBe(202);
@@ -74,7 +74,11 @@ describe.each(DB_KINDS)('downloading my data on %s', (kind) => {
     // Health and activity come decrypted from the vault.
     expect(read('health.json').medications).toMatchObject([{ name: 'PrEP', reminderTime: '09:00' }]);
     expect(read('activity.json').contacts).toMatchObject([{ name: 'Sam' }]);
-    expect(read('prompts.json').liked).toMatchObject([{ prompt: 'My ideal Sunday' }]);
+    const prompts = read('prompts.json');
+    expect(prompts.liked).toMatchObject([{ prompt: 'My ideal Sunday', owner_id: partner.user.uid }]);
+    // A like of his answer says when, not who (the app never shows him).
+    expect(prompts.likesReceived).toHaveLength(1);
+    expect(JSON.stringify(prompts.likesReceived)).not.toContain(other.user.uid);
     expect(read('cruise.json').sessions).toMatchObject([{ right_now: 'coffee?' }]);
     expect(read('blocks.json')).toHaveLength(1);
     expect(read('reports.json')).toEqual([]);

@@ -67,10 +67,11 @@ export async function promptRows(db: Db, userId: string) {
       .select(['l.prompt_id', 'p.text as prompt', 'l.owner_id', 'l.created_at'])
       .where('l.liker_id', '=', userId)
       .execute(),
+    // When his answers were liked, not by whom: the app never tells him who liked an answer.
     likesReceived: await db
       .selectFrom('prompt_likes as l')
       .innerJoin('prompts as p', 'p.id', 'l.prompt_id')
-      .select(['l.prompt_id', 'p.text as prompt', 'l.liker_id', 'l.created_at'])
+      .select(['l.prompt_id', 'p.text as prompt', 'l.created_at'])
       .where('l.owner_id', '=', userId)
       .execute(),
   };
