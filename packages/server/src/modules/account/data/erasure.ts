@@ -4,11 +4,12 @@ import type { AuthContext } from '../../../platform/auth.ts';
 import { type Bus, type LiveEvent, SESSION_ENDED } from '../../../platform/bus.ts';
 import { badRequest, unauthorized } from '../../../platform/errors.ts';
 import type { Mailer } from '../../../platform/mail/mailer.ts';
-import { thumbnailKey } from '../../../platform/media/files.ts';
 import type { Storage } from '../../../platform/storage.ts';
 import { forgetSelectionsAt } from '../../game/service.ts';
 import type { HealthService } from '../../health/service.ts';
 import type { IdentityService } from '../../identity/service.ts';
+import { messagePhotoFiles } from '../../messaging/service.ts';
+import { profilePhotoFiles } from '../../profiles/service.ts';
 import { supportFileKeys } from '../../support/service.ts';
 import { accountDeletedMail } from '../mails.ts';
 import { revokeSessions } from '../repo.ts';
@@ -33,9 +34,11 @@ export interface ErasureDeps {
  * cascade (the design since the first migration), every row that is his: profile, settings,
  * photos, selections and matches both ways, conversations with him (so they disappear for the
  * other side too) and every message in them, likes, blocks, cruise, push, sessions, links,
- * archives, support reports and threads. What has no such key is erased by its feature: health's vault, the selection
- * requests aimed at him (game), the kept ban and audit records pseudonymised (identity). Files
- * go after the commit, so a failed erasure leaves the account whole.
+ * phone codes, archives, support reports and threads. What has no such key is erased by its
+ * feature: health's vault, the selection requests aimed at him (game), the kept ban and audit
+ * records pseudonymised (identity). His files are listed by their features (profiles,
+ * messaging, support; the archives here) and go after the commit, so a failed erasure leaves
+ * the account whole.
  */
 export class ErasureService {
   constructor(private readonly deps: ErasureDeps) {}
@@ -89,8 +92,6 @@ export class ErasureService {
     const { db } = this.deps;
     const user = await repo.userRow(db, userId);
     const identities = await repo.identityRows(db, userId);
-    const photos = await repo.photoRows(db, userId);
-    const messagePhotos = await repo.messagePhotoRows(db, userId);
     const conversations = await repo.conversationRows(db, userId);
     return {
       anonymousIds: [
@@ -108,8 +109,8 @@ export class ErasureService {
       ],
       phones: await repo.phonesOf(db, userId),
       files: [
-        ...photos.flatMap((p) => [p.storage_key, thumbnailKey(p.storage_key)]),
-        ...messagePhotos.map((p) => p.storage_key),
+        ...(await profilePhotoFiles(db, userId)),
+        ...(await messagePhotoFiles(db, userId)),
         ...(await repo.exportFilesOf(db, userId)),
         ...(await supportFileKeys(db, userId)),
       ],
