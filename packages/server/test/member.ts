@@ -70,6 +70,8 @@ export async function fullMember(t: TestApp): Promise<{ me: Member; partner: Mem
   // Health and activity, sealed in the vault.
   await call(me, 'POST', '/health/medications', { name: 'PrEP', reminderTime: '09:00' });
   await call(me, 'POST', '/activity/contacts', { name: 'Sam', userId: partner.user.uid });
+  // His partner keeps him in his own contact book, linked to his account.
+  await call(partner, 'POST', '/activity/contacts', { name: 'Erik from the app', userId: me.user.uid });
   await call(me, 'PUT', '/me/location/consent', { consent: true });
   await call(me, 'PUT', '/me/location', { lat: 52.52, lng: 13.405 });
 

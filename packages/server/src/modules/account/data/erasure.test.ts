@@ -109,6 +109,9 @@ describe.each(DB_KINDS)('deleting my account on %s', (kind) => {
     expect(partnerList.statusCode).toBe(200);
     expect(partnerList.json()).toEqual([]);
     expect((await t().app.inject({ method: 'GET', url: '/api/v1/me', headers: other.headers })).statusCode).toBe(200);
+    // The partner's own contact of him stays his, no longer linked to the erased account (sealed: the walk cannot see it).
+    const contacts = await t().app.inject({ method: 'GET', url: '/api/v1/activity/contacts', headers: partner.headers });
+    expect(contacts.json()).toMatchObject([{ name: 'Erik from the app', userId: null }]);
     // What the law keeps stays, naming no one: the ban by its hash, the audit row's action.
     expect(await t().db.selectFrom('banned_emails').select(['email', 'associated_anonymous_ids']).execute()).toEqual([
       { email: 'erased', associated_anonymous_ids: ['someone-else'] },

@@ -5,6 +5,8 @@ import { type Bus, type LiveEvent, SESSION_ENDED } from '../../../platform/bus.t
 import { badRequest, unauthorized } from '../../../platform/errors.ts';
 import type { Mailer } from '../../../platform/mail/mailer.ts';
 import type { Storage } from '../../../platform/storage.ts';
+import type { Vault } from '../../../platform/vault.ts';
+import { unlinkContactsTo } from '../../activity/service.ts';
 import { forgetSelectionsAt } from '../../game/service.ts';
 import type { HealthService } from '../../health/service.ts';
 import type { IdentityService } from '../../identity/service.ts';
@@ -27,6 +29,8 @@ export interface ErasureDeps {
   account: Pick<AccountService, 'checkPassword'>;
   /** Health and activity: the vault's key and records, and the contacts' sealed photo files. */
   health: Pick<HealthService, 'deleteAll'>;
+  /** Other men's sealed contact books, where a contact may link to him. */
+  vault: Vault;
 }
 
 /**
@@ -35,8 +39,8 @@ export interface ErasureDeps {
  * photos, selections and matches both ways, conversations with him (so they disappear for the
  * other side too) and every message in them, likes, blocks, cruise, push, sessions, links,
  * phone codes, archives, support reports and threads. What has no such key is erased by its
- * feature: health's vault, the selection requests aimed at him (game), the kept ban and audit
- * records pseudonymised (identity). His files are listed by their features (profiles,
+ * feature: health's vault, the selection requests aimed at him (game), other men's contacts
+ * linked to him unlinked (activity), the kept ban and audit records pseudonymised (identity). His files are listed by their features (profiles,
  * messaging, support; the archives here) and go after the commit, so a failed erasure leaves
  * the account whole.
  */
@@ -67,6 +71,7 @@ export class ErasureService {
       const revoked = await revokeSessions(trx, user.id, now, null);
       await identity.forgetIdentity(trx, { userId: user.id, anonymousIds: snapshot.anonymousIds, emails: snapshot.emails });
       await forgetSelectionsAt(trx, user.id);
+      await unlinkContactsTo(trx, this.deps.vault, snapshot.partners, user.id);
       await repo.deleteRequestCounts(trx, user.id, snapshot.emails, snapshot.phones);
       await repo.deleteUserRow(trx, user.id);
       return revoked;
@@ -93,6 +98,7 @@ export class ErasureService {
     const user = await repo.userRow(db, userId);
     const identities = await repo.identityRows(db, userId);
     const conversations = await repo.conversationRows(db, userId);
+    const matches = await repo.matchRows(db, userId);
     return {
       anonymousIds: [
         ...new Set([
@@ -115,6 +121,7 @@ export class ErasureService {
         ...(await supportFileKeys(db, userId)),
       ],
       conversations: conversations.map((c) => ({ id: c.id, partner: c.partnerId })),
+      partners: [...conversations.map((c) => c.partnerId), ...matches.map((m) => m.partnerId)],
     };
   }
 }

@@ -30,9 +30,10 @@ export async function registerDataRoutes(
   services: { identity: IdentityService; account: AccountService },
 ): Promise<DataExportService> {
   const { db, clock, storage } = deps;
-  const health = new HealthService({ db, clock, vault: new Vault(deps.config.healthKey, clock), storage });
+  const vault = new Vault(deps.config.healthKey, clock);
+  const health = new HealthService({ db, clock, vault, storage });
   const exports = new DataExportService({ db, clock, storage, mail: deps.mail, config: deps.config, health, log: app.log });
-  const erasure = new ErasureService({ db, clock, storage, bus: deps.bus, mail: deps.mail, health, ...services });
+  const erasure = new ErasureService({ db, clock, storage, bus: deps.bus, mail: deps.mail, health, vault, ...services });
 
   // Archives past their day are deleted on every read of their owner's, and hourly for everyone.
   if (deps.config.env !== 'test') {
