@@ -1,5 +1,6 @@
 export * from './access.ts';
 export * from './account.ts';
+export * from './account-data.ts';
 export * from './activity.ts';
 export * from './admin.ts';
 export * from './api.ts';

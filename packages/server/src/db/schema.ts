@@ -149,6 +149,21 @@ export interface PhoneCodesTable {
   expires_at: Timestamp;
 }
 
+/** An archive of everything the server holds about the user ('Download my data'). */
+export interface DataExportsTable {
+  id: string;
+  user_id: string;
+  status: 'building' | 'ready' | 'failed' | 'expired';
+  /** 0–100, as the building goes through the categories. */
+  progress: Generated<number>;
+  /** The zip in storage; null while building, after a failure, and once expired. */
+  storage_key: string | null;
+  bytes: number | null;
+  created_at: Timestamp;
+  ready_at: Timestamp | null;
+  expires_at: Timestamp | null;
+}
+
 export interface OauthFlowsTable {
   state: string;
   code_verifier: string;
@@ -545,6 +560,7 @@ export interface DB {
   auth_attempts: AuthAttemptsTable;
   account_links: AccountLinksTable;
   phone_codes: PhoneCodesTable;
+  data_exports: DataExportsTable;
   oauth_flows: OauthFlowsTable;
   auth_redirect_results: AuthRedirectResultsTable;
   prompts: PromptsTable;

@@ -20,6 +20,9 @@ import type {
   createThreadBody,
   cruiseConfigSchema,
   cruiseStatusSchema,
+  dataExportSchema,
+  dataExportStateSchema,
+  deleteAccountBody,
   deviceSessionsSchema,
   emailConfirmedSchema,
   eventBody,
@@ -142,6 +145,10 @@ export const endpoints = {
   'POST /auth/password/change': {} as { body: In<typeof changePasswordBody> },
   'POST /auth/email/change': {} as { body: In<typeof changeEmailBody>; response: Out<typeof meSchema> },
   'POST /auth/email/cancel': {} as { response: Out<typeof meSchema> },
+  // account (modules/account/data): download my data, delete my account
+  'POST /account/export': {} as { response: Out<typeof dataExportSchema> },
+  'GET /account/export': {} as { response: Out<typeof dataExportStateSchema> },
+  'POST /account/delete': {} as { body: In<typeof deleteAccountBody>; response: Out<typeof accountNoticeSchema> },
   // account: the phone number, verified by a texted code
   'GET /me/phone': {} as { response: Out<typeof phoneStatusSchema> },
   'POST /me/phone': {} as { body: In<typeof setPhoneBody>; response: Out<typeof phoneStatusSchema> },

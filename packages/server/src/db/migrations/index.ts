@@ -15,6 +15,7 @@ import * as m20261125T1230 from './20261125T1230-pending-email.ts';
 import * as m20261125T1320h4 from './20261125T1320-h4-phone-verification.ts';
 import * as m20261125T1330h5 from './20261125T1330-h5-support.ts';
 import * as m20261125T1350h5 from './20261125T1350-h5-feedback-category.ts';
+import * as m20261125T1410h2 from './20261125T1410-h2-data-exports.ts';
 
 /**
  * Every migration, by file name. Migrations sort by their UTC timestamp prefix and never change
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T1320-h4-phone-verification': m20261125T1320h4,
   '20261125T1330-h5-support': m20261125T1330h5,
   '20261125T1350-h5-feedback-category': m20261125T1350h5,
+  '20261125T1410-h2-data-exports': m20261125T1410h2,
 };

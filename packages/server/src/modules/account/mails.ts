@@ -58,3 +58,25 @@ export function emailChangedMail(to: string, newEmail: string): Mail {
     ],
   });
 }
+
+/** 'Download my data' is done: the archive waits in settings, for its owner signed in, for a day. */
+export function dataReadyMail(to: string, url: string): Mail {
+  return composeMail(to, {
+    subject: 'Your data is ready',
+    paragraphs: ['Hi,', 'The copy of your data you asked for is ready. Sign in and download it from your settings.'],
+    action: { label: 'Open settings', url },
+    footer: ["It can be downloaded for 24 hours, then it is deleted. Didn't ask for it? Change your password."],
+  });
+}
+
+/** The last mail to the address: the account is gone, so the person knows it was done. */
+export function accountDeletedMail(to: string): Mail {
+  return composeMail(to, {
+    subject: 'Your account was deleted',
+    paragraphs: [
+      'Hi,',
+      'Your account and everything in it were deleted, as you asked: profile, photos, messages and the rest.',
+      'This is the last email you get from us.',
+    ],
+  });
+}

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import type { Module } from '../../platform/module.ts';
 import { IdentityService } from '../identity/service.ts';
+import { registerDataRoutes } from './data/routes.ts';
 import { PhoneService } from './phone.ts';
 import { AccountService } from './service.ts';
 
@@ -26,12 +27,14 @@ const bearer = [{ bearer: [] }];
 
 /**
  * The account's flows: confirming and changing the email address, resetting and changing the
- * password, verifying the phone number.
+ * password, verifying the phone number, downloading the account's data and deleting it (data/).
  */
 export const accountModule: Module = async (app, deps) => {
-  const account = new AccountService(deps, new IdentityService({ config: deps.config, clock: deps.clock }));
+  const identity = new IdentityService({ config: deps.config, clock: deps.clock });
+  const account = new AccountService(deps, identity);
   const phone = new PhoneService({ config: deps.config, clock: deps.clock, sms: deps.sms, log: app.log });
   const { db } = deps;
+  await registerDataRoutes(app, deps, { identity, account });
 
   app.post(
     '/auth/verify',

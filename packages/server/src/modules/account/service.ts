@@ -198,7 +198,7 @@ export class AccountService {
   }
 
   /** Counts a failed current-password check; refuses every check once the limit is reached. */
-  private async checkPassword(db: Db, userId: string, stored: string | null, given: string): Promise<void> {
+  async checkPassword(db: Db, userId: string, stored: string | null, given: string): Promise<void> {
     if (!stored) throw badRequest(AccountMessages.noPasswordYet);
     const key = `password:user:${userId}`;
     const now = this.now();

@@ -40,6 +40,19 @@ export async function contactPhotoKeys(db: Db, vault: Vault, userId: string): Pr
   return (await vault.list<StoredContact>(db, userId, 'contact')).flatMap((c) => c.data.photoKey ?? []);
 }
 
+/**
+ * An erased user's trace in other men's contact books: a contact linked to him keeps its name and
+ * notes (its owner's own record) but no longer points at the erased account. Only men he matched
+ * or talked with can have linked him (knowsOnFmk), so only their books are read.
+ */
+export async function unlinkContactsTo(db: Db, vault: Vault, ownerIds: readonly string[], userId: string): Promise<void> {
+  for (const owner of new Set(ownerIds)) {
+    for (const c of await vault.list<StoredContact>(db, owner, 'contact')) {
+      if (c.data.userId === userId) await vault.update(db, owner, 'contact', c.id, { ...c.data, userId: null });
+    }
+  }
+}
+
 export interface ActivityServiceDeps {
   db: Db;
   clock: Clock;

@@ -353,3 +353,8 @@ export async function markPendingSeen(db: Db, viewerId: string, at: Date): Promi
     .where('seen_at', 'is', null)
     .execute();
 }
+
+/** Others' selection requests aimed at an erased user: their target has no foreign key to cascade. */
+export async function deleteRequestsAt(db: Db, targetId: string): Promise<void> {
+  await db.deleteFrom('selection_requests').where('target_id', '=', targetId).execute();
+}

@@ -41,6 +41,14 @@ const LIKES_PAGE_LIMIT = 200;
 type Emit = (to: readonly string[], event: LiveServerEvent) => void;
 
 /**
+ * Erasure of a user: his selections and matches go with his row (cascade); the requests others
+ * made at him name him in a column without a foreign key, so they go here.
+ */
+export function forgetSelectionsAt(db: Db, userId: string): Promise<void> {
+  return repo.deleteRequestsAt(db, userId);
+}
+
+/**
  * The game (spec sections 3 "Match", 4 "Match" and "Pending selections", 6): selections, matches
  * and who likes you. Writes run in one transaction; live events go out after it commits.
  */

@@ -236,3 +236,36 @@ export async function reactivateUsers(db: Db, email: string, anonymousIds: reado
     )
     .execute();
 }
+
+/**
+ * An erased account's traces in the records the law keeps: a ban stays (by its email hash) but
+ * no longer holds the address or the account's anonymous ids; audit rows keep the action and
+ * reason, not who it was about, nor which erased staff member acted.
+ */
+export async function pseudonymiseRecords(
+  db: Db,
+  who: { userId: string; anonymousIds: readonly string[]; emails: readonly string[] },
+  placeholder: string,
+): Promise<void> {
+  const ids = [...who.anonymousIds];
+  const emails = [...who.emails];
+  if (emails.length) {
+    await db.updateTable('banned_emails').set({ email: placeholder }).where('email', 'in', emails).execute();
+    await db.updateTable('audit_log').set({ email: null }).where('email', 'in', emails).execute();
+  }
+  if (ids.length) {
+    await db.updateTable('audit_log').set({ anonymous_id: null }).where('anonymous_id', 'in', ids).execute();
+    const bans = await db.selectFrom('banned_emails').select(['email_hash', 'associated_anonymous_ids']).execute();
+    for (const ban of bans) {
+      const kept = ban.associated_anonymous_ids.filter((id) => !ids.includes(id));
+      if (kept.length === ban.associated_anonymous_ids.length) continue;
+      await db
+        .updateTable('banned_emails')
+        .set({ associated_anonymous_ids: JSON.stringify(kept) })
+        .where('email_hash', '=', ban.email_hash)
+        .execute();
+    }
+  }
+  await db.updateTable('banned_emails').set({ banned_by: placeholder }).where('banned_by', '=', who.userId).execute();
+  await db.updateTable('audit_log').set({ admin_id: placeholder }).where('admin_id', '=', who.userId).execute();
+}

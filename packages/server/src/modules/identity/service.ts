@@ -364,4 +364,15 @@ export class IdentityService {
   async betaEligible(db: Db, host: string): Promise<boolean> {
     return isBetaEligible(host, await repo.readBetaSettings(db), this.opts.config.betaPrivilegedHosts);
   }
+
+  /** Erasure: what the kept records (bans, audit) held of the account no longer names it. */
+  async forgetIdentity(
+    db: Db,
+    who: { userId: string; anonymousIds: readonly string[]; emails: readonly string[] },
+  ): Promise<void> {
+    await repo.pseudonymiseRecords(db, who, ERASED);
+  }
 }
+
+/** What stands in kept records for an erased account or staff member. */
+export const ERASED = 'erased';

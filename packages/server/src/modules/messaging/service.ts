@@ -72,6 +72,11 @@ export function conversationPartners(db: Db, userId: string): Promise<string[]> 
   return repo.partnersOf(db, userId);
 }
 
+/** The files of the photos the user sent in messages: his files, for whatever removes his data. */
+export function messagePhotoFiles(db: Db, userId: string): Promise<string[]> {
+  return repo.messagePhotoKeysOf(db, userId);
+}
+
 /**
  * Conversations and messages (spec sections 3, 4, 6, 7). Writes run in one transaction and
  * their live events go out after the commit (withEvents).

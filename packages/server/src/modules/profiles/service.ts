@@ -47,6 +47,11 @@ export function readMe(db: Db, userId: string, storage: Storage): Promise<Me | u
   return loadMe(db, userId, storage);
 }
 
+/** Every file of the user's profile photos, thumbnails included: his files, for whatever removes his data. */
+export async function profilePhotoFiles(db: Db, userId: string): Promise<string[]> {
+  return (await listPhotos(db, userId)).flatMap((p) => [p.storage_key, thumbnailKey(p.storage_key)]);
+}
+
 export interface ProfileServiceDeps {
   db: Db;
   clock: Clock;

@@ -4,6 +4,8 @@ import { errorMessage } from '../../api/client.ts';
 import { Pill } from '../../ui/Section.tsx';
 import { ChangeEmailSheet } from './ChangeEmailSheet.tsx';
 import { ChangePasswordSheet } from './ChangePasswordSheet.tsx';
+import { DataExportPanel } from './DataExportPanel.tsx';
+import { DeleteAccountSheet } from './DeleteAccountSheet.tsx';
 import { PhoneSection } from './PhoneSection.tsx';
 import { useCancelEmailChange, useResendVerification } from './queries.ts';
 
@@ -12,13 +14,14 @@ const rowButton =
 
 /**
  * Settings' account block: the address, whether it is confirmed ('Resend' while it is not), a
- * change of address waiting for its link, and changing the address or the password; the phone
- * number and its verification (PhoneSection).
+ * change of address waiting for its link, changing the address or the password; the phone
+ * number and its verification (PhoneSection); downloading everything kept about the account,
+ * and deleting it.
  */
 export function AccountSection({ user }: { user: Me }) {
   const resend = useResendVerification();
   const cancel = useCancelEmailChange();
-  const [sheet, setSheet] = useState<'email' | 'password' | null>(null);
+  const [sheet, setSheet] = useState<'email' | 'password' | 'delete' | null>(null);
   return (
     <section aria-labelledby="account-heading" className="flex flex-col rounded-2xl border border-line bg-white px-4 py-3">
       <h2 id="account-heading" className="text-sm font-semibold text-ink">
@@ -90,8 +93,23 @@ export function AccountSection({ user }: { user: Me }) {
           Change password
         </button>
       </div>
+      <DataExportPanel />
+      <div className="flex flex-col gap-2 border-t border-line pt-3">
+        <div className="flex flex-col">
+          <h3 className="text-base font-semibold text-ink">Delete account</h3>
+          <p className="text-sm text-muted">Erase your account and everything in it, for good.</p>
+        </div>
+        <button
+          type="button"
+          className="min-h-11 self-start rounded-full border border-primary-strong px-4 text-sm font-semibold text-primary-strong hover:bg-primary-soft"
+          onClick={() => setSheet('delete')}
+        >
+          Delete account
+        </button>
+      </div>
       <ChangeEmailSheet open={sheet === 'email'} onClose={() => setSheet(null)} />
       <ChangePasswordSheet open={sheet === 'password'} onClose={() => setSheet(null)} />
+      <DeleteAccountSheet open={sheet === 'delete'} onClose={() => setSheet(null)} />
     </section>
   );
 }

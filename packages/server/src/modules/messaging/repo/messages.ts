@@ -170,3 +170,9 @@ export async function markDelivered(
   }
   return [...best.values()];
 }
+
+/** The storage keys of the photos the user sent in messages (erasure removes the files). */
+export async function messagePhotoKeysOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('message_photos').select('storage_key').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.storage_key);
+}
