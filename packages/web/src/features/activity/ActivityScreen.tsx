@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { waitingForNetwork } from '../../shared/online.ts';
 import { useAppPreferences } from '../../shared/usePreferences.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
 import { LoadError } from '../../ui/ErrorState.tsx';
+import { FeatureOffPage } from '../../ui/FeatureOff.tsx';
 import { CalendarIcon, LockIcon, PlusIcon } from '../../ui/icons.tsx';
 import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Page } from '../../ui/Page.tsx';
@@ -24,14 +24,12 @@ export function ActivityScreen() {
   const [prefs] = useAppPreferences();
   if (!prefs.activityTrackingEnabled) {
     return (
-      <Page title="Activity">
-        <EmptyState
-          icon={<CalendarIcon />}
-          title="Activity tracking is off"
-          body="Turn it on in Settings to keep a private log of encounters and contacts."
-          action={<ButtonLink to="/settings">Open Settings</ButtonLink>}
-        />
-      </Page>
+      <FeatureOffPage
+        page="Activity"
+        icon={<CalendarIcon />}
+        title="Activity tracking is off"
+        body="Turn it on in Settings to keep a private log of encounters and contacts."
+      />
     );
   }
   return <ActivityContent />;

@@ -15,6 +15,10 @@ import { useConfigQuery } from './queries.ts';
 import { withRetries } from './session.ts';
 
 type Mode = 'signin' | 'signup';
+const TABS: readonly [Mode, string][] = [
+  ['signin', 'Sign in'],
+  ['signup', 'Sign up'],
+];
 
 /** Redirect-result codes are single use: remember which ones this page load has claimed. */
 const claimedCodes = new Set<string>();
@@ -119,28 +123,20 @@ export function AuthScreen() {
       </h1>
 
       <div role="tablist" aria-label="Sign in or sign up" className="mt-6 flex gap-1 rounded-full bg-canvas p-1">
-        <button
-          type="button"
-          role="tab"
-          id="tab-signin"
-          aria-selected={mode === 'signin'}
-          aria-controls="auth-panel"
-          className={tabClass(mode === 'signin')}
-          onClick={() => switchMode('signin')}
-        >
-          Sign in
-        </button>
-        <button
-          type="button"
-          role="tab"
-          id="tab-signup"
-          aria-selected={mode === 'signup'}
-          aria-controls="auth-panel"
-          className={tabClass(mode === 'signup')}
-          onClick={() => switchMode('signup')}
-        >
-          Sign up
-        </button>
+        {TABS.map(([m, label]) => (
+          <button
+            key={m}
+            type="button"
+            role="tab"
+            id={`tab-${m}`}
+            aria-selected={mode === m}
+            aria-controls="auth-panel"
+            className={tabClass(mode === m)}
+            onClick={() => switchMode(m)}
+          >
+            {label}
+          </button>
+        ))}
       </div>
 
       <form

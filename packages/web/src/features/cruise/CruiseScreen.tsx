@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { waitingForNetwork } from '../../shared/online.ts';
 import { useAppPreferences } from '../../shared/usePreferences.ts';
-import { ButtonLink } from '../../ui/Button.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
 import { CHECK_CONNECTION, LoadError } from '../../ui/ErrorState.tsx';
+import { FeatureOffPage } from '../../ui/FeatureOff.tsx';
 import { CompassIcon } from '../../ui/icons.tsx';
 import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Page } from '../../ui/Page.tsx';
@@ -32,14 +31,12 @@ export function CruiseScreen() {
 
 function CruisingOff() {
   return (
-    <Page title="Cruise">
-      <EmptyState
-        icon={<CompassIcon />}
-        title="Cruising is turned off"
-        body="Turn cruising on in Settings to share when you're up for it. It is not available in marry-only mode."
-        action={<ButtonLink to="/settings">Open Settings</ButtonLink>}
-      />
-    </Page>
+    <FeatureOffPage
+      page="Cruise"
+      icon={<CompassIcon />}
+      title="Cruising is turned off"
+      body="Turn cruising on in Settings to share when you're up for it. It is not available in marry-only mode."
+    />
   );
 }
 

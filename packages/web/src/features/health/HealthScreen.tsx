@@ -11,9 +11,9 @@ import {
 import { useState } from 'react';
 import { waitingForNetwork } from '../../shared/online.ts';
 import { useAppPreferences } from '../../shared/usePreferences.ts';
-import { Button, ButtonLink } from '../../ui/Button.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { LoadError } from '../../ui/ErrorState.tsx';
+import { FeatureOffPage } from '../../ui/FeatureOff.tsx';
 import { AlertIcon, CheckIcon, CloseIcon, EditIcon, HeartPulseIcon, LockIcon, PlusIcon, ShieldIcon } from '../../ui/icons.tsx';
 import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Page } from '../../ui/Page.tsx';
@@ -39,14 +39,12 @@ export function HealthScreen() {
   const [prefs] = useAppPreferences();
   if (!prefs.healthEnabled) {
     return (
-      <Page title="Health">
-        <EmptyState
-          icon={<HeartPulseIcon />}
-          title="Health tracking is off"
-          body="Turn it on in Settings to track medications, reminders and screenings."
-          action={<ButtonLink to="/settings">Open Settings</ButtonLink>}
-        />
-      </Page>
+      <FeatureOffPage
+        page="Health"
+        icon={<HeartPulseIcon />}
+        title="Health tracking is off"
+        body="Turn it on in Settings to track medications, reminders and screenings."
+      />
     );
   }
   return <HealthContent />;
