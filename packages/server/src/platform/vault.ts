@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } f
 import type { Clock } from '@fmk/core';
 import type { Db } from '../db/index.ts';
 import type { PrivateRecordsTable } from '../db/schema.ts';
+import { notFound } from './errors.ts';
 import * as repo from './vault/repo.ts';
 
 /**
@@ -150,6 +151,32 @@ export class Vault {
 
   private decode<T>(key: Buffer, kind: RecordKind, userId: string, id: string, payload: Uint8Array): T {
     return JSON.parse(open(key, payload, recordAad(kind, userId, id)).toString('utf8')) as T;
+  }
+}
+
+/**
+ * One kind of private record as a service reaches one record by id: the owner's own, or 404 with
+ * the kind's words (another user's id is simply not found, like a missing one).
+ */
+export class OwnRecords<T> {
+  constructor(
+    private readonly vault: Vault,
+    readonly kind: RecordKind,
+    private readonly missing: string,
+  ) {}
+
+  async get(db: Db, userId: string, id: string): Promise<StoredRecord<T>> {
+    const rec = await this.vault.get<T>(db, userId, this.kind, id);
+    if (!rec) throw notFound(this.missing);
+    return rec;
+  }
+
+  async update(db: Db, userId: string, id: string, data: T): Promise<void> {
+    if (!(await this.vault.update(db, userId, this.kind, id, data))) throw notFound(this.missing);
+  }
+
+  async delete(db: Db, userId: string, id: string): Promise<void> {
+    if ((await this.vault.delete(db, userId, this.kind, [id])) === 0) throw notFound(this.missing);
   }
 }
 

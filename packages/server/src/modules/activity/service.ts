@@ -22,7 +22,7 @@ import { requireAccess } from '../../platform/access.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { reencodePhoto } from '../../platform/media/image.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { timeZoneOf, type Vault } from '../../platform/vault.ts';
+import { OwnRecords, timeZoneOf, type Vault } from '../../platform/vault.ts';
 import { allActivityLogs, allContacts, knowsOnFmk, presentContact, presentLog, type StoredContact } from './repo.ts';
 
 /** Every activity log of the user, newest first (health reads them for its suggestion and the export). */
@@ -63,7 +63,13 @@ export const contactPhotoPath = (contactId: string, photoKey: string) =>
  * request for a record id finds nothing (404).
  */
 export class ActivityService {
-  constructor(private readonly deps: ActivityServiceDeps) {}
+  private readonly contacts: OwnRecords<StoredContact>;
+  private readonly logs: OwnRecords<ActivityLogData>;
+
+  constructor(private readonly deps: ActivityServiceDeps) {
+    this.contacts = new OwnRecords(deps.vault, 'contact', CONTACT_NOT_FOUND);
+    this.logs = new OwnRecords(deps.vault, 'activity_log', ACTIVITY_NOT_FOUND);
+  }
 
   async listContacts(actor: Actor): Promise<Contact[]> {
     requireAccess(actor, 'activity.use');
@@ -84,8 +90,7 @@ export class ActivityService {
     requireAccess(actor, 'activity.use');
     const userId = actor.id;
     const { db, vault } = this.deps;
-    const rec = await vault.get<StoredContact>(db, userId, 'contact', id);
-    if (!rec) throw notFound(CONTACT_NOT_FOUND);
+    const rec = await this.contacts.get(db, userId, id);
     if (patch.userId !== undefined) await this.checkLinkedUser(userId, patch.userId);
     const data: StoredContact = { ...rec.data, ...patch };
     // A new photoURL (or null) replaces the uploaded photo, whose file then goes.
@@ -100,10 +105,9 @@ export class ActivityService {
   async deleteContact(actor: Actor, id: string): Promise<void> {
     requireAccess(actor, 'activity.use');
     const userId = actor.id;
-    const { db, vault, storage } = this.deps;
-    const rec = await vault.get<StoredContact>(db, userId, 'contact', id);
-    if (!rec || (await vault.delete(db, userId, 'contact', [id])) === 0) throw notFound(CONTACT_NOT_FOUND);
-    if (rec.data.photoKey) await storage.delete(rec.data.photoKey).catch(() => undefined);
+    const rec = await this.contacts.get(this.deps.db, userId, id);
+    await this.contacts.delete(this.deps.db, userId, id);
+    if (rec.data.photoKey) await this.deps.storage.delete(rec.data.photoKey).catch(() => undefined);
   }
 
   /**
@@ -115,14 +119,13 @@ export class ActivityService {
     requireAccess(actor, 'activity.use');
     const userId = actor.id;
     const { db, vault, storage } = this.deps;
-    const rec = await vault.get<StoredContact>(db, userId, 'contact', id);
-    if (!rec) throw notFound(CONTACT_NOT_FOUND);
+    const rec = await this.contacts.get(db, userId, id);
     const encoded = await reencodePhoto(upload);
     const photoKey = `private/contacts/${userId}/${randomUUID()}.bin`;
     await storage.put(photoKey, await vault.sealFile(db, userId, photoKey, encoded.data), 'application/octet-stream');
     const data: StoredContact = { ...rec.data, photoKey, photoURL: contactPhotoPath(id, photoKey) };
     try {
-      if (!(await vault.update(db, userId, 'contact', id, data))) throw notFound(CONTACT_NOT_FOUND);
+      await this.contacts.update(db, userId, id, data);
     } catch (err) {
       await storage.delete(photoKey).catch(() => undefined);
       throw err;
@@ -136,8 +139,7 @@ export class ActivityService {
     requireAccess(actor, 'activity.use');
     const userId = actor.id;
     const { db, vault, storage } = this.deps;
-    const rec = await vault.get<StoredContact>(db, userId, 'contact', id);
-    if (!rec) throw notFound(CONTACT_NOT_FOUND);
+    const rec = await this.contacts.get(db, userId, id);
     const object = rec.data.photoKey ? await storage.get(rec.data.photoKey) : null;
     if (!object) throw notFound(CONTACT_PHOTO_NOT_FOUND);
     const sealed = Buffer.concat(await object.stream.toArray());
@@ -165,8 +167,7 @@ export class ActivityService {
     requireAccess(actor, 'activity.use');
     const userId = actor.id;
     const { db, vault } = this.deps;
-    const rec = await vault.get<ActivityLogData>(db, userId, 'activity_log', id);
-    if (!rec) throw notFound(ACTIVITY_NOT_FOUND);
+    const rec = await this.logs.get(db, userId, id);
     const data: ActivityLogData = { ...rec.data, ...patch };
     if (patch.partners) {
       data.partners = [...new Set(patch.partners)];
@@ -183,7 +184,7 @@ export class ActivityService {
   async deleteLog(actor: Actor, id: string): Promise<void> {
     requireAccess(actor, 'activity.use');
     const userId = actor.id;
-    if ((await this.deps.vault.delete(this.deps.db, userId, 'activity_log', [id])) === 0) throw notFound(ACTIVITY_NOT_FOUND);
+    await this.logs.delete(this.deps.db, userId, id);
   }
 
   /** Spec section 9 stats over the whole log, "today" in the user's time zone. */

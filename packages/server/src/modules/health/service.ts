@@ -6,8 +6,6 @@ import {
   doseDate,
   dueMedications,
   type HealthSummary,
-  isScreeningOverdue,
-  latestDate,
   localTimeIn,
   MEDICATION_LOGS_LIMIT,
   MEDICATIONS_LIMIT,
@@ -19,15 +17,16 @@ import {
   SCREENINGS_LIMIT,
   type Screening,
   type ScreeningData,
+  screeningStatus,
   screeningSuggestion,
   type updateMedicationBody,
 } from '@fmk/core';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { requireAccess } from '../../platform/access.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { timeZoneOf, type Vault } from '../../platform/vault.ts';
+import { OwnRecords, timeZoneOf, type Vault } from '../../platform/vault.ts';
 import { activityLogsOf, contactPhotoKeys, contactsOf } from '../activity/service.ts';
 import {
   allMedicationLogs,
@@ -57,7 +56,13 @@ export const POST_EXPOSURE_HOURS_REQUIRED = 'Enter how many hours after exposure
  * the owner reads his records: every query is by the caller's own id, for every role.
  */
 export class HealthService {
-  constructor(private readonly deps: HealthServiceDeps) {}
+  private readonly medications: OwnRecords<MedicationData>;
+  private readonly screenings: OwnRecords<ScreeningData>;
+
+  constructor(private readonly deps: HealthServiceDeps) {
+    this.medications = new OwnRecords(deps.vault, 'medication', MEDICATION_NOT_FOUND);
+    this.screenings = new OwnRecords(deps.vault, 'screening', SCREENING_NOT_FOUND);
+  }
 
   /** The browser's zone: reminders are pushed, and "today" is decided, on its wall clock. */
   async setTimeZone(userId: string, timeZone: string): Promise<void> {
@@ -93,8 +98,7 @@ export class HealthService {
     const userId = actor.id;
     const { db, vault, clock } = this.deps;
     return db.transaction().execute(async (trx) => {
-      const rec = await vault.get<MedicationData>(trx, userId, 'medication', id);
-      if (!rec) throw notFound(MEDICATION_NOT_FOUND);
+      const rec = await this.medications.get(trx, userId, id);
       const data = checkedMedication({ ...rec.data, ...patch });
       await vault.update(trx, userId, 'medication', id, data);
       await scheduleMedication(trx, userId, { id, ...data }, await timeZoneOf(trx, userId), clock.now());
@@ -108,7 +112,7 @@ export class HealthService {
     const userId = actor.id;
     const { db, vault } = this.deps;
     await db.transaction().execute(async (trx) => {
-      if ((await vault.delete(trx, userId, 'medication', [id])) === 0) throw notFound(MEDICATION_NOT_FOUND);
+      await this.medications.delete(trx, userId, id);
       const logs = await allMedicationLogs(trx, vault, userId);
       await vault.delete(
         trx,
@@ -130,8 +134,7 @@ export class HealthService {
     return db.transaction().execute(async (trx) => {
       // The user row's lock orders concurrent marks, so a dose never gets two logs.
       await lockUser(trx, userId);
-      const med = await vault.get<MedicationData>(trx, userId, 'medication', id);
-      if (!med) throw notFound(MEDICATION_NOT_FOUND);
+      const med = await this.medications.get(trx, userId, id);
       const now = clock.now();
       const date = doseDate(med.data.reminderTime, localTimeIn(now, await timeZoneOf(trx, userId)));
       const data: MedicationLogData = { medicationId: id, date, taken, takenAt: taken ? now.toISOString() : null };
@@ -168,8 +171,7 @@ export class HealthService {
     requireAccess(actor, 'health.use');
     const userId = actor.id;
     const { db, vault } = this.deps;
-    const rec = await vault.get<ScreeningData>(db, userId, 'screening', id);
-    if (!rec) throw notFound(SCREENING_NOT_FOUND);
+    const rec = await this.screenings.get(db, userId, id);
     const data: ScreeningData = { date: body.date, tests: [...new Set(body.tests)], results: body.results };
     await vault.update(db, userId, 'screening', id, data);
     return presentScreening({ ...rec, data });
@@ -178,7 +180,7 @@ export class HealthService {
   async deleteScreening(actor: Actor, id: string): Promise<void> {
     requireAccess(actor, 'health.use');
     const userId = actor.id;
-    if ((await this.deps.vault.delete(this.deps.db, userId, 'screening', [id])) === 0) throw notFound(SCREENING_NOT_FOUND);
+    await this.screenings.delete(this.deps.db, userId, id);
   }
 
   /** The red dot and /track, decided in the user's zone: due reminders, overdue screening, suggestion. */
@@ -194,12 +196,13 @@ export class HealthService {
       allScreenings(db, vault, userId),
       activityLogsOf(db, vault, userId),
     ]);
-    const lastScreening = latestDate(screenings);
+    const screening = screeningStatus(screenings, now.date);
+    const lastScreening = screening.latest;
     return {
       today: now.date,
       timeZone,
       dueMedicationIds: dueMedications(meds, logs, now).map((m) => m.id),
-      screeningOverdue: isScreeningOverdue(screenings, now.date),
+      screeningOverdue: screening.overdue,
       lastScreening,
       suggestion: screeningSuggestion(activities, lastScreening),
     };
