@@ -1,16 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { systemClock } from '@fmk/core';
-import { createApp } from '@fmk/server/src/app.ts';
 import { type Database, type Db, migrateToLatest, openDatabase } from '@fmk/server/src/db/index.ts';
 import { nearbySearch } from '@fmk/server/src/modules/cruise/nearby.ts';
 import { nearbyForViewerQuery } from '@fmk/server/src/modules/cruise/repo/nearby.ts';
-import { TokenService } from '@fmk/server/src/platform/auth.ts';
-import { loadConfig } from '@fmk/server/src/platform/config.ts';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { answerCommands, benchConfig, closedLoop, explainPlan, ready, serveForViewers } from './app-kit.ts';
 import { generateUsers, markCruisers } from './generate.ts';
 
 /**
@@ -30,10 +23,6 @@ const CITY = 3;
 /** The endpoint's defaults: 5 km, 50 at most, looking among the 4 × 50 nearest first. */
 const LIMIT = 50;
 const K = LIMIT * 4;
-
-function send(msg: unknown): void {
-  process.send?.(msg);
-}
 
 async function open(): Promise<Database> {
   const admin = new pg.Client({ connectionString: url });
@@ -70,93 +59,30 @@ async function main(): Promise<void> {
   const viewerIds = Array.from({ length: viewersWanted }, (_, k) => world.cruisers[(k * step) % world.cruisers.length]!);
   await sql`delete from sessions`.execute(database.db);
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fmk-cruise-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    PUSH_ENABLED: 'false',
-    // Production wants a mail server and texts; a benchmark sends neither (none listens, SMS off).
-    SMTP_URL: 'smtp://127.0.0.1:2525',
-    SMS_ENABLED: 'false',
-    TOKEN_SECRET: 'cruise-bench-token-secret-0123456789abcdef0123456789',
-    EMAIL_HASH_KEY: 'cruise-bench-email-hash-key-0123456789abcdef01234567',
-    HEALTH_KEY: 'cruise-bench-health-key-0123456789abcdef0123456789ab',
-    DATABASE_URL: url,
-  });
-  const tokens = new TokenService(config.tokenSecret, 24 * 60, systemClock);
-  const auth: string[] = [];
-  for (const id of viewerIds) {
-    const sid = randomUUID();
-    await database.db
-      .insertInto('sessions')
-      .values({
-        id: sid,
-        user_id: id,
-        created_at: now,
-        expires_at: new Date(now.getTime() + 86_400_000),
-        last_used_at: now,
-        user_agent: 'bench',
-        ip_address: null,
-      })
-      .execute();
-    auth.push(`Bearer ${(await tokens.issue(id, sid)).token}`);
-  }
-
-  const app = await createApp({ config, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('server did not bind');
+  const config = benchConfig('cruise', { DATABASE_URL: url });
+  const { app, port, auth } = await serveForViewers(database, config, viewerIds, now);
 
   /** The endpoint's statement for a viewer: the same builder and parameters as the service. */
   async function compiledFor(id: string) {
     return nearbyForViewerQuery(database.db, nearbySearch(id, 5, new Date()), LIMIT, K).compile();
   }
 
-  process.on('message', async (msg: { cmd: string; count?: number; concurrency?: number }) => {
-    if (msg.cmd === 'stop') {
-      await app.close();
-      process.exit(0);
-    }
-    if (msg.cmd === 'explain') {
-      const c = await compiledFor(viewerIds[0]!);
-      const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema},public` });
-      const r = await pool.query(`explain (analyze, buffers) ${c.sql}`, c.parameters as unknown[]);
-      await pool.end();
-      send({ explain: r.rows.map((x: Record<string, string>) => x['QUERY PLAN']).join('\n') });
-    }
-    if (msg.cmd === 'raw') {
-      const count = msg.count!;
-      const concurrency = msg.concurrency!;
+  answerCommands(app, {
+    explain: async () => explainPlan(url, schema, await compiledFor(viewerIds[0]!)),
+    raw: async (count, concurrency) => {
       const compiled = await Promise.all(viewerIds.map(compiledFor));
       const pool = new pg.Pool({ connectionString: url, max: concurrency, options: `-c search_path=${schema},public` });
-      const lat: number[] = [];
       let rows = 0;
-      let next = 0;
-      const warm = Math.min(count, compiled.length * 2);
-      let t0 = 0;
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          for (;;) {
-            const k = next++;
-            if (k >= count + warm) return;
-            if (k === warm) t0 = performance.now();
-            const s = performance.now();
-            const c = compiled[k % compiled.length]!;
-            const r = await pool.query<{ c_id: string | null }>(c.sql, c.parameters as unknown[]);
-            if (k >= warm) {
-              lat.push(performance.now() - s);
-              rows += r.rows.filter((x) => x.c_id !== null).length;
-            }
-          }
-        }),
-      );
+      const { lat, seconds } = await closedLoop(count, concurrency, compiled.length, async (k, measured) => {
+        const c = compiled[k % compiled.length]!;
+        const r = await pool.query<{ c_id: string | null }>(c.sql, c.parameters as unknown[]);
+        if (measured) rows += r.rows.filter((x) => x.c_id !== null).length;
+      });
       await pool.end();
-      send({ raw: lat, seconds: (performance.now() - t0) / 1000, meanRows: rows / Math.max(1, lat.length) });
-    }
+      return { raw: lat, seconds, meanRows: rows / Math.max(1, lat.length) };
+    },
   });
-  send({ ready: true, port: address.port, auth, generatedSeconds: world.generatedSeconds, viewers: viewerIds.length });
+  ready(port, auth, world.generatedSeconds, viewerIds.length);
 }
 
 main().catch((err: unknown) => {

@@ -1,16 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { DEFAULT_PREFERENCES, type GridQuery, systemClock } from '@fmk/core';
-import { createApp } from '@fmk/server/src/app.ts';
+import { DEFAULT_PREFERENCES, type GridQuery } from '@fmk/core';
 import { type Database, type Db, migrateToLatest, openDatabase } from '@fmk/server/src/db/index.ts';
 import { findGridViewer, gridPageQuery } from '@fmk/server/src/modules/discovery/repo.ts';
 import { dayOf, gridSearch, NEAREST_FACTOR } from '@fmk/server/src/modules/discovery/service.ts';
-import { TokenService } from '@fmk/server/src/platform/auth.ts';
-import { loadConfig } from '@fmk/server/src/platform/config.ts';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { answerCommands, benchConfig, closedLoop, explainPlan, ready, serveForViewers } from './app-kit.ts';
 import { benchUserId, generateUsers } from './generate.ts';
 
 /**
@@ -23,10 +17,6 @@ const users = Number(process.env.GRID_BENCH_USERS);
 const viewersWanted = Number(process.env.GRID_BENCH_VIEWERS ?? 256);
 const SEED = 20261122;
 const now = new Date();
-
-function send(msg: unknown): void {
-  process.send?.(msg);
-}
 
 async function open(): Promise<Database> {
   if (kind === 'postgres') {
@@ -93,44 +83,8 @@ async function main(): Promise<void> {
   await sql`delete from grid_unlocks`.execute(database.db);
   await sql`delete from sessions`.execute(database.db);
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fmk-grid-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    TOKEN_SECRET: 'grid-bench-token-secret-0123456789abcdef0123456789',
-    EMAIL_HASH_KEY: 'grid-bench-email-hash-key-0123456789abcdef012345678',
-    HEALTH_KEY: 'grid-bench-health-key-0123456789abcdef0123456789abc',
-    PUSH_ENABLED: 'false',
-    // Production wants a mail server and texts; a benchmark sends neither (none listens, SMS off).
-    SMTP_URL: 'smtp://127.0.0.1:2525',
-    SMS_ENABLED: 'false',
-    ...(kind === 'postgres' ? { DATABASE_URL: process.env.GRID_BENCH_URL! } : {}),
-  });
-  const tokens = new TokenService(config.tokenSecret, 24 * 60, systemClock);
-  const auth: string[] = [];
-  for (const id of viewerIds) {
-    const sid = randomUUID();
-    await database.db
-      .insertInto('sessions')
-      .values({
-        id: sid,
-        user_id: id,
-        created_at: now,
-        expires_at: new Date(now.getTime() + 86_400_000),
-        last_used_at: now,
-        user_agent: 'bench',
-        ip_address: null,
-      })
-      .execute();
-    auth.push(`Bearer ${(await tokens.issue(id, sid)).token}`);
-  }
-
-  const app = await createApp({ config, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('server did not bind');
+  const config = benchConfig('grid', kind === 'postgres' ? { DATABASE_URL: process.env.GRID_BENCH_URL! } : {});
+  const { app, port, auth } = await serveForViewers(database, config, viewerIds, now);
 
   // The endpoint's SQL for each viewer's first page after his first visit of the day
   // (unlocks written, so no unlock fetch): the same builder and parameters as the service.
@@ -141,21 +95,12 @@ async function main(): Promise<void> {
     return gridPageQuery(database.db, v, filters, null, q.limit + 1, (q.limit + 1) * NEAREST_FACTOR).compile();
   }
 
-  process.on('message', async (msg: { cmd: string; count?: number; concurrency?: number }) => {
-    if (msg.cmd === 'stop') {
-      await app.close();
-      process.exit(0);
-    }
-    if (msg.cmd === 'explain' && kind === 'postgres') {
-      const c = await compiledFor(viewerIds[0]!);
-      const pool = new pg.Pool({ connectionString: process.env.GRID_BENCH_URL, options: `-c search_path=${schema},public` });
-      const r = await pool.query(`explain (analyze, buffers) ${c.sql}`, c.parameters as unknown[]);
-      await pool.end();
-      send({ explain: r.rows.map((x: Record<string, string>) => x['QUERY PLAN']).join('\n') });
-    }
-    if (msg.cmd === 'raw') {
-      const count = msg.count!;
-      const concurrency = msg.concurrency!;
+  answerCommands(app, {
+    explain:
+      kind === 'postgres'
+        ? async () => explainPlan(process.env.GRID_BENCH_URL!, schema!, await compiledFor(viewerIds[0]!))
+        : undefined,
+    raw: async (count, concurrency) => {
       const compiled = await Promise.all(viewerIds.map(compiledFor));
       let run: (i: number) => Promise<unknown>;
       let close = async () => {};
@@ -170,27 +115,14 @@ async function main(): Promise<void> {
       } else {
         run = (i) => database.db.executeQuery(compiled[i]!);
       }
-      const lat: number[] = [];
-      let next = 0;
-      const warm = Math.min(count, compiled.length * 2);
-      let t0 = 0;
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          for (;;) {
-            const k = next++;
-            if (k >= count + warm) return;
-            if (k === warm) t0 = performance.now();
-            const s = performance.now();
-            await run(k % compiled.length);
-            if (k >= warm) lat.push(performance.now() - s);
-          }
-        }),
-      );
+      const { lat, seconds } = await closedLoop(count, concurrency, compiled.length, async (k) => {
+        await run(k % compiled.length);
+      });
       await close();
-      send({ raw: lat, seconds: (performance.now() - t0) / 1000 });
-    }
+      return { raw: lat, seconds };
+    },
   });
-  send({ ready: true, port: address.port, auth, generatedSeconds: world.generatedSeconds, viewers: viewerIds.length });
+  ready(port, auth, world.generatedSeconds, viewerIds.length);
 }
 
 main().catch((err: unknown) => {

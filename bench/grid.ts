@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BENCH_DB, dbUrl, ensureDatabase } from './game.ts';
-import { load, summary, waitFor } from './load.ts';
+import { type EndpointVsSqlFigures, endpointVsSql } from './load.ts';
 
 /**
  * GET /api/v1/grid under load (issue 4): p50/p95 at 32 concurrent clients against the real app
@@ -11,21 +11,10 @@ import { load, summary, waitFor } from './load.ts';
  * concurrent clients in the same run. PostgreSQL at 1 M users (100 k with --quick), and PGlite at
  * 100 k. Data lives in database `fmk_bench`, schema `grid_bench_<users>`, and is reused between runs.
  */
-export interface GridBenchResult {
+export interface GridBenchResult extends EndpointVsSqlFigures {
   name: string;
-  unit: string;
-  samples: number[];
-  median: number;
   database: 'postgres' | 'pglite';
   users: number;
-  concurrency: number;
-  requests: number;
-  endpoint: { p50: number; p95: number; p99: number; rps: number };
-  rawSql: { p50: number; p95: number; p99: number; rps: number };
-  ratioP95: number;
-  ratioP50: number;
-  errors: number;
-  generatedSeconds: number | null;
 }
 
 export async function gridBench(opts: {
@@ -50,43 +39,19 @@ export async function gridBench(opts: {
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  try {
-    const ready = await waitFor<{ port: number; auth: string[]; generatedSeconds: number | null }>(child, 'ready', 'grid');
-    if (ready.generatedSeconds !== null)
-      console.log(`grid bench: generated ${opts.users} users on ${opts.database} in ${ready.generatedSeconds.toFixed(0)} s`);
-    // Warm-up: every viewer's first visit of the day (writes his clickable set), then caches.
-    await load(ready.port, '/api/v1/grid', ready.auth, ready.auth.length * 2, concurrency);
-    const endpoint = await load(ready.port, '/api/v1/grid', ready.auth, opts.requests, concurrency);
-    child.send({ cmd: 'raw', count: opts.requests, concurrency });
-    const raw = await waitFor<{ raw: number[]; seconds: number }>(child, 'raw', 'grid');
-    const e = summary(endpoint.lat, endpoint.seconds);
-    const r = summary(raw.raw, raw.seconds);
-    if (process.env.GRID_BENCH_EXPLAIN && opts.database === 'postgres') {
-      child.send({ cmd: 'explain' });
-      console.log((await waitFor<{ explain: string }>(child, 'explain', 'grid')).explain);
-    }
-    return {
-      name: `GET /api/v1/grid p95 at ${concurrency} concurrent clients, ${opts.database}, ${opts.users} users`,
-      unit: 'ms',
-      samples: [e.p95],
-      median: e.p95,
-      database: opts.database,
-      users: opts.users,
-      concurrency,
-      requests: opts.requests,
-      endpoint: e,
-      rawSql: r,
-      ratioP95: Math.round((e.p95 / r.p95) * 100) / 100,
-      ratioP50: Math.round((e.p50 / r.p50) * 100) / 100,
-      errors: endpoint.errors,
-      generatedSeconds: ready.generatedSeconds,
-    };
-  } finally {
-    if (child.connected && child.exitCode === null) {
-      child.send({ cmd: 'stop' });
-      await new Promise((r) => child.once('exit', r));
-    }
-  }
+  const run = await endpointVsSql(child, 'grid', {
+    path: '/api/v1/grid',
+    requests: opts.requests,
+    concurrency,
+    explain: Boolean(process.env.GRID_BENCH_EXPLAIN) && opts.database === 'postgres',
+    generated: (s) => console.log(`grid bench: generated ${opts.users} users on ${opts.database} in ${s.toFixed(0)} s`),
+  });
+  return {
+    name: `GET /api/v1/grid p95 at ${concurrency} concurrent clients, ${opts.database}, ${opts.users} users`,
+    database: opts.database,
+    users: opts.users,
+    ...run.figures,
+  };
 }
 
 /** `tsx bench/grid.ts [--quick] [--pglite-only]`: runs the grid benchmarks alone and prints them. */

@@ -48,3 +48,68 @@ export async function load(port: number, path: string, auth: string[], count: nu
   );
   return { lat, seconds: (performance.now() - t0) / 1000, errors };
 }
+
+type Summary = ReturnType<typeof summary>;
+
+/** The figures both benchmarks report, in their result's own words. */
+export interface EndpointVsSqlFigures {
+  unit: 'ms';
+  samples: number[];
+  median: number;
+  concurrency: number;
+  requests: number;
+  endpoint: Summary;
+  rawSql: Summary;
+  ratioP95: number;
+  ratioP50: number;
+  errors: number;
+  generatedSeconds: number | null;
+}
+
+/**
+ * One endpoint-vs-raw-SQL run against its server process (grid-app.ts, cruise-app.ts): waits for
+ * it, warms up (every viewer twice: his first visit of the day, caches, JIT, the pool), measures
+ * `requests` GETs of `path` at `concurrency`, then has the server run the endpoint's SQL as many
+ * times through the driver; prints the plan when `explain`. The server is stopped however it ends.
+ */
+export async function endpointVsSql<Raw extends { raw: number[]; seconds: number }>(
+  child: ChildProcess,
+  what: string,
+  o: { path: string; requests: number; concurrency: number; explain: boolean; generated: (seconds: number) => void },
+): Promise<{ raw: Raw; figures: EndpointVsSqlFigures }> {
+  try {
+    const ready = await waitFor<{ port: number; auth: string[]; generatedSeconds: number | null }>(child, 'ready', what);
+    if (ready.generatedSeconds !== null) o.generated(ready.generatedSeconds);
+    await load(ready.port, o.path, ready.auth, ready.auth.length * 2, o.concurrency);
+    const endpoint = await load(ready.port, o.path, ready.auth, o.requests, o.concurrency);
+    child.send({ cmd: 'raw', count: o.requests, concurrency: o.concurrency });
+    const raw = await waitFor<Raw>(child, 'raw', what);
+    const e = summary(endpoint.lat, endpoint.seconds);
+    const r = summary(raw.raw, raw.seconds);
+    if (o.explain) {
+      child.send({ cmd: 'explain' });
+      console.log((await waitFor<{ explain: string }>(child, 'explain', what)).explain);
+    }
+    return {
+      raw,
+      figures: {
+        unit: 'ms',
+        samples: [e.p95],
+        median: e.p95,
+        concurrency: o.concurrency,
+        requests: o.requests,
+        endpoint: e,
+        rawSql: r,
+        ratioP95: Math.round((e.p95 / r.p95) * 100) / 100,
+        ratioP50: Math.round((e.p50 / r.p50) * 100) / 100,
+        errors: endpoint.errors,
+        generatedSeconds: ready.generatedSeconds,
+      },
+    };
+  } finally {
+    if (child.connected && child.exitCode === null) {
+      child.send({ cmd: 'stop' });
+      await new Promise((r) => child.once('exit', r));
+    }
+  }
+}
