@@ -98,6 +98,8 @@ describe('the account by mail, in Chromium', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
     await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('Incorrect email or password.');
+    await screenshot(page, 'account-signin-refused');
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('Password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
     await page.waitForURL('**/onboarding');
