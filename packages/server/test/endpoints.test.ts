@@ -12,7 +12,7 @@ const NOT_IN_TABLE: Record<string, string> = {
   'GET /auth/google/start': 'a page navigation to the provider (AuthScreen), not a fetch',
   'GET /auth/google/callback': 'the provider sends the browser here',
   'GET /me/private-data': 'a file download, fetched as bytes (features/health/privacy.ts)',
-  'GET /account/export/:id/download': 'a zip download, fetched as bytes by apiBlob (features/account/DataExportPanel)',
+  'GET /account/export/:id/download': 'a zip download, fetched as bytes (features/account/queries.ts downloadExport)',
   'GET /activity/contacts/:id/photo': "bytes, fetched by apiBlob from the contact's photoURL",
   'GET /cruise/spots/pending': 'staff only: the admin area has no spot review yet',
   'POST /cruise/spots/:id/review': 'staff only: the admin area has no spot review yet',

@@ -4,7 +4,7 @@ import { errorMessage } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { downloadExport, useDataExport, useStartExport } from './data.ts';
+import { downloadExport, useDataExport, useStartExport } from './queries.ts';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, {

@@ -7,7 +7,7 @@ import { Sheet } from '../../ui/Sheet.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
-import { useDeleteAccount } from './data.ts';
+import { useDeleteAccount } from './queries.ts';
 
 const ERASED = [
   'your profile, photos and settings',

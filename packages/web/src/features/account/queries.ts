@@ -1,7 +1,9 @@
-import type { EmailConfirmed, PhoneStatus } from '@fmk/core';
+import { AUTH_STORAGE_KEYS, type DataExport, type DeleteAccount, type EmailConfirmed, type PhoneStatus } from '@fmk/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../api/call.ts';
+import { ApiError } from '../../api/client.ts';
+import { env } from '../../env.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 
 /**
@@ -48,7 +50,7 @@ export function useResendVerification() {
   return useMutation({ mutationFn: () => call('POST /auth/verify/resend') });
 }
 
-export const accountKeys = { phone: ['account', 'phone'] as const };
+export const accountKeys = { phone: ['account', 'phone'] as const, export: ['account', 'export'] as const };
 
 /** The account's own phone number and the code waiting for it. */
 export function usePhoneQuery() {
@@ -77,3 +79,53 @@ export const useSendPhoneCode = () => usePhoneMutation((phone: string) => call('
 export const useVerifyPhone = () => usePhoneMutation((code: string) => call('POST /me/phone/verify', { body: { code } }));
 /** Removes the number (and the badge with it). */
 export const useRemovePhone = () => usePhoneMutation(() => call('DELETE /me/phone'));
+
+// 'Download my data' and 'Delete my account'.
+
+/** The newest archive; polled each second while it is being built, so the progress moves. */
+export function useDataExport() {
+  return useQuery({
+    queryKey: accountKeys.export,
+    queryFn: async ({ signal }) => (await call('GET /account/export', { signal })).export,
+    refetchInterval: (q) => (q.state.data?.status === 'building' ? 1000 : false),
+  });
+}
+
+export function useStartExport() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('POST /account/export'),
+    onSuccess: (e: DataExport) => qc.setQueryData(accountKeys.export, e),
+  });
+}
+
+/**
+ * Saves the archive. Fetched with the session's token and handed to the browser through a blob
+ * link, so the archive never sits in a URL, a cache or another tab's reach.
+ */
+export async function downloadExport(id: string): Promise<void> {
+  const token = localStorage.getItem(AUTH_STORAGE_KEYS.token);
+  const res = await fetch(`${env.apiBase}/account/export/${encodeURIComponent(id)}/download`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    cache: 'no-store',
+  });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: unknown } | null;
+    const message = typeof body?.message === 'string' ? body.message : 'We could not download your data. Please try again.';
+    throw new ApiError(res.status, message);
+  }
+  const blob = await res.blob();
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'fmk-data.zip';
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: (body: DeleteAccount) => call('POST /account/delete', { body }) });
+}
