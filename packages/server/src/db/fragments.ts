@@ -23,4 +23,6 @@ export const listedUserColumns = [
   'u.display_name',
   'u.age',
   'u.photo_url',
+  // The verified badge; never the number.
+  'u.phone_verified_at',
 ] as const;

@@ -69,9 +69,9 @@ export function presentUser(row: OtherUserRow, onlooker?: Onlooker): PresentedUs
   };
 }
 
-/** What every list of located users shows of each (the grid, nearby cruisers): card, age, distance. */
+/** What every list of located users shows of each (the grid, nearby cruisers): card, age, distance, badge. */
 export function listedUser(p: PresentedUser & { distance: string }) {
-  return { uid: p.uid, displayName: p.displayName, age: p.age, photoURL: p.photoURL, distance: p.distance };
+  return { uid: p.uid, displayName: p.displayName, age: p.age, photoURL: p.photoURL, distance: p.distance, verified: p.verified };
 }
 
 /**

@@ -173,6 +173,10 @@ describe.each(DB_KINDS)('verifying the phone number on %s', (kind) => {
       expect((await api.send(a.headers, newPhone())).statusCode).toBe(200);
       afterWait();
     }
+    // The per-number count is kept under a keyed hash, never the number.
+    const keys = await t().db.selectFrom('auth_attempts').select('key').where('key', 'like', 'sms:phone:%').execute();
+    expect(keys.length).toBeGreaterThan(0);
+    expect(JSON.stringify(keys)).not.toContain(phone.slice(1));
     const sixth = await api.send(a.headers, newPhone());
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toMatchObject({ message: PhoneMessages.tooManyTexts });

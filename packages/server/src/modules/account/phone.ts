@@ -49,6 +49,11 @@ export class PhoneService {
     return createHmac('sha256', this.deps.config.tokenSecret).update(`phone-code\0${userId}\0${phone}\0${code}`).digest('hex');
   }
 
+  /** The per-number count's key: the number only as a keyed hash, since the count outlives a removed number. */
+  private numberKey(phone: string): string {
+    return `sms:phone:${createHmac('sha256', this.deps.config.tokenSecret).update(`phone-limit\0${phone}`).digest('hex')}`;
+  }
+
   /** Counts one text under `key`; refuses it (429) when the limit is already reached. */
   private async limit(db: Db, key: string, limit: RateLimit): Promise<void> {
     const now = this.now();
@@ -91,7 +96,7 @@ export class PhoneService {
     const wait = last ? last.created_at.getTime() + PHONE_RESEND_WAIT_MS - now.getTime() : 0;
     if (wait > 0) throw tooManyRequests(PhoneMessages.resendWait(Math.ceil(wait / 1000)));
     await this.limit(db, `sms:user:${userId}`, PHONE_SEND_USER_LIMIT);
-    await this.limit(db, `sms:phone:${phone}`, PHONE_SEND_NUMBER_LIMIT);
+    await this.limit(db, this.numberKey(phone), PHONE_SEND_NUMBER_LIMIT);
 
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
     try {

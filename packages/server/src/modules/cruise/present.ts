@@ -15,7 +15,6 @@ export function toNearbyCruiser(r: NearbyRow, viewer: LatLng, units: 'imperial' 
     position: r.position,
     lookingFor: Array.isArray(r.looking_for) ? r.looking_for.filter((x): x is string => typeof x === 'string') : [],
     rightNow: p.rightNow,
-    verified: p.verified,
     endsAt: r.ends_at.toISOString(),
   };
 }

@@ -10,7 +10,6 @@ export function toGridCell(row: GridRow, viewer: LatLng, units: 'imperial' | 'me
     isOnline: p.isOnline,
     currentMode: row.current_mode,
     rightNow: p.rightNow,
-    verified: p.verified,
     locked,
   };
 }

@@ -207,7 +207,6 @@ export function gridPageQuery(db: Db, v: GridViewer, f: GridFilters, after: Grid
       'u.current_mode',
       'u.right_now_enabled',
       sql<string | null>`u.now_profile->>'rightNow'`.as('right_now'),
-      'u.phone_verified_at',
       's.show_online_status',
       sql<boolean>`${openToViewer(eb as unknown as GridEB, v)}`.as('open'),
     ])

@@ -37,6 +37,29 @@ function useSecondsUntil(iso: string | null): number {
 }
 
 /**
+ * Hands over the code from the text itself where the browser offers it (WebOTP: Chrome on
+ * Android reads the text's '@host #code' line and asks the person to allow it); elsewhere, or
+ * refused, nothing happens and the code is typed.
+ */
+function useTextedCode(waiting: string | null, onCode: (code: string) => void): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one ask per texted code; onCode is read when it answers.
+  useEffect(() => {
+    if (!waiting || !('OTPCredential' in window)) return;
+    const abort = new AbortController();
+    const options = { otp: { transport: ['sms'] }, signal: abort.signal } as CredentialRequestOptions;
+    navigator.credentials
+      .get(options)
+      .then((cred) => {
+        const code = (cred as { code?: unknown } | null)?.code;
+        if (typeof code === 'string' && /^\d{6}$/.test(code)) onCode(code);
+      })
+      // Refused, timed out, or the form went away (aborted): the box still takes it typed.
+      .catch(() => undefined);
+    return () => abort.abort();
+  }, [waiting]);
+}
+
+/**
  * Settings' phone: a number verified by a texted code earns the verified badge. The number is
  * the owner's alone (the server never gives it to anyone else), which the hint says, since a
  * person deciding whether to give it wants to know.
@@ -125,9 +148,14 @@ function CodeForm({ status, onChange }: { status: PhoneStatus; onChange: () => v
   const resend = useSendPhoneCode();
   const [code, setCode] = useState('');
   const wait = useSecondsUntil(status.pending?.resendAt ?? null);
+  const check = (value: string) => verify.mutate(value, { onError: () => setCode('') });
+  useTextedCode(status.pending?.expiresAt ?? null, (texted) => {
+    setCode(texted);
+    check(texted);
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    verify.mutate(code.replace(/\s/g, ''), { onError: () => setCode('') });
+    check(code.replace(/\s/g, ''));
   };
   const resendCode = () => {
     if (!status.phone) return;

@@ -150,4 +150,28 @@ describe("settings' phone number", () => {
     fireEvent.click(within(account).getByRole('button', { name: 'Try again' }));
     expect(await within(account).findByLabelText('Mobile number')).toBeTruthy();
   }, 20_000);
+
+  it('verifies with the code the browser read from the text (WebOTP), where it offers one', async () => {
+    const user = me();
+    signInStored(user);
+    const get = vi.fn(async () => ({ type: 'otp', code: '246810' }));
+    vi.stubGlobal('OTPCredential', class {});
+    const had = Object.getOwnPropertyDescriptor(navigator, 'credentials');
+    Object.defineProperty(navigator, 'credentials', { value: { get }, configurable: true });
+    try {
+      const calls = serve({
+        'GET /api/v1/auth/session': session(user),
+        'GET /api/v1/me/phone': () => json(200, pending(30_000)),
+        'POST /api/v1/me/phone/verify': () => json(200, { phone: PHONE, verified: true, pending: null }),
+        'GET /api/v1/me': () => json(200, user),
+      });
+      const account = await openAccount();
+      expect(await within(account).findByText('Verified')).toBeTruthy();
+      expect(get).toHaveBeenCalledWith(expect.objectContaining({ otp: { transport: ['sms'] } }));
+      expect(calls.filter((c) => c.key === 'POST /api/v1/me/phone/verify').map((c) => c.body)).toEqual([{ code: '246810' }]);
+    } finally {
+      if (had) Object.defineProperty(navigator, 'credentials', had);
+      else Reflect.deleteProperty(navigator, 'credentials');
+    }
+  });
 });

@@ -58,7 +58,6 @@ export function nearbyQuery(db: Db, s: NearbySearch, n: number, k: number) {
     .where(notBlocked(s.viewerId, 'ul.user_id'))
     .select([
       ...listedUserColumns,
-      'u.phone_verified_at',
       'u.right_now_enabled',
       sql<string | null>`u.now_profile->>'position'`.as('position'),
       sql<string[] | null>`u.now_profile->'lookingFor'`.as('looking_for'),

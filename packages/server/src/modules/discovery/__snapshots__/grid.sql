@@ -9,7 +9,7 @@ select "u"."subscription_tier", "u"."has_lifetime_premium", "u"."preferences", "
   where "u"."id" = $3;
 
 -- first page, basic filters
-select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."is_online", "u"."current_mode", "u"."right_now_enabled", u.now_profile->>'rightNow' as "right_now", "u"."phone_verified_at", "s"."show_online_status", (exists (
+select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."phone_verified_at", "u"."is_online", "u"."current_mode", "u"."right_now_enabled", u.now_profile->>'rightNow' as "right_now", "s"."show_online_status", (exists (
   select 1 as "one"
   from "grid_unlocks" as "g"
   where "g"."viewer_id" = $1
@@ -58,7 +58,7 @@ select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_na
   limit $22;
 
 -- next page, every advanced filter
-select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."is_online", "u"."current_mode", "u"."right_now_enabled", u.now_profile->>'rightNow' as "right_now", "u"."phone_verified_at", "s"."show_online_status", (exists (
+select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."phone_verified_at", "u"."is_online", "u"."current_mode", "u"."right_now_enabled", u.now_profile->>'rightNow' as "right_now", "s"."show_online_status", (exists (
   select 1 as "one"
   from "grid_unlocks" as "g"
   where "g"."viewer_id" = $1
