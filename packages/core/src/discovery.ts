@@ -126,6 +126,8 @@ export const pendingLikeSchema = z.object({
       displayName: z.string().nullable(),
       age: z.number().int().nullable(),
       photoURL: z.string().nullable(),
+      /** His verified badge (phone.ts). */
+      verified: z.boolean(),
     })
     .nullable(),
   action: z.enum(['fuck', 'marry']),

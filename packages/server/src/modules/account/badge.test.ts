@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Conversation, GridPage, LatLng, Match, Me, PublicProfile } from '@fmk/core';
+import type { Conversation, GridPage, LatLng, LikesPage, Match, Me, PublicProfile } from '@fmk/core';
 import { describe, expect, it } from 'vitest';
 import { east, setPreferences } from '../../../test/discovery.ts';
 import { setTier, signUpMember } from '../../../test/factories.ts';
@@ -102,5 +102,21 @@ describe.each(DB_KINDS)('the verified badge, seen by another man on %s', (kind) 
     expect(mine?.other).toMatchObject({ uid: partner.user.uid, verified: false });
     const conversations = await get<Conversation[]>('/conversations', partner.headers);
     expect(conversations.find((c) => c.other.uid === verified.user.uid)?.other.verified).toBe(true);
+  });
+
+  it('shows on his card in the likes of the man he picked (a tier that sees who likes him)', async () => {
+    const verified = await member(east(HERE, 1));
+    const liked = await member(east(HERE, 2));
+    await verifyPhone(verified.headers, '+33611223344');
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/v1/selections',
+      headers: verified.headers,
+      payload: { targetId: liked.user.uid, action: 'marry', super: false, clientId: randomUUID() },
+    });
+    expect(res.statusCode).toBe(200);
+    const likes = await get<LikesPage>('/likes', liked.headers);
+    expect(likes.items.map((i) => [i.user?.uid, i.user?.verified])).toEqual([[verified.user.uid, true]]);
+    expect(JSON.stringify(likes)).not.toContain('611223344');
   });
 });

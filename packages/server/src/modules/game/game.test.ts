@@ -300,7 +300,7 @@ describe.each(DB_KINDS)('the game on %s', (kind) => {
     const full = await get<LikesPage>(me!, '/api/v1/likes');
     expect(full.redacted).toBe(false);
     expect(full.items.map((i) => i.user?.uid)).toEqual([f2, m1, f1].map((u) => u!.user.uid));
-    expect(full.items[0]!.user).toEqual({ uid: f2!.user.uid, displayName: 'Fred Two', age: 18, photoURL: null });
+    expect(full.items[0]!.user).toEqual({ uid: f2!.user.uid, displayName: 'Fred Two', age: 18, photoURL: null, verified: false });
 
     const seen = await t().app.inject({ method: 'POST', url: '/api/v1/likes/seen', headers: me!.headers });
     expect(seen.statusCode).toBe(204);

@@ -320,6 +320,7 @@ export interface PendingRow {
   display_name: string | null;
   age: number;
   photo_url: string | null;
+  phone_verified_at: Date | null;
   action: StoredAction;
   is_super: boolean;
   updated_at: Date;
@@ -334,6 +335,7 @@ export function listPending(db: Db, viewerId: string, limit: number): Promise<Pe
       'other.display_name',
       'other.age',
       'other.photo_url',
+      'other.phone_verified_at',
       's.action',
       's.is_super',
       's.updated_at',

@@ -2,6 +2,7 @@ import { type LikesPage, WHO_LIKES_YOU_UPSELL } from '@fmk/core';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, me, serve, session, signInStored, start } from '../../test/fixtures.tsx';
+import { VERIFIED_LABEL } from '../../ui/VerifiedBadge.tsx';
 
 const likes = (over: Partial<LikesPage> = {}): LikesPage => ({
   count: 3,
@@ -11,21 +12,21 @@ const likes = (over: Partial<LikesPage> = {}): LikesPage => ({
   redacted: false,
   items: [
     {
-      user: { uid: 'u5', displayName: 'Jay', age: 28, photoURL: null },
+      user: { uid: 'u5', displayName: 'Jay', age: 28, photoURL: null, verified: true },
       action: 'marry',
       super: true,
       at: new Date().toISOString(),
       seen: false,
     },
     {
-      user: { uid: 'u6', displayName: 'Ben', age: 33, photoURL: null },
+      user: { uid: 'u6', displayName: 'Ben', age: 33, photoURL: null, verified: false },
       action: 'fuck',
       super: false,
       at: new Date().toISOString(),
       seen: false,
     },
     {
-      user: { uid: 'u7', displayName: null, age: null, photoURL: null },
+      user: { uid: 'u7', displayName: null, age: null, photoURL: null, verified: false },
       action: 'fuck',
       super: false,
       at: '2030-01-01T00:00:00Z',
@@ -54,11 +55,13 @@ describe('who likes you /likes', () => {
     const list = await screen.findByRole('list', { name: 'Men who like you' });
     const links = within(list).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('aria-label'))).toEqual([
-      'Jay, 28: super marry, new',
+      'Jay, 28, verified: super marry, new',
       'Ben, 33: fuck, new',
       'Anonymous, 25: fuck',
     ]);
     expect(links[0]?.getAttribute('href')).toBe('/profile/u5');
+    expect(within(links[0] as HTMLElement).getByRole('img', { name: VERIFIED_LABEL })).toBeTruthy();
+    expect(within(links[1] as HTMLElement).queryByRole('img', { name: VERIFIED_LABEL })).toBeNull();
     expect(screen.queryByText(WHO_LIKES_YOU_UPSELL)).toBeNull();
     await waitFor(() => expect(calls.filter((c) => c.key === 'POST /api/v1/likes/seen')).toHaveLength(1));
   });

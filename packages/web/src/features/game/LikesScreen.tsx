@@ -9,6 +9,7 @@ import { LoadError } from '../../ui/ErrorState.tsx';
 import { FlameIcon, HeartIcon, LockIcon, StarIcon } from '../../ui/icons.tsx';
 import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Page } from '../../ui/Page.tsx';
+import { VerifiedBadge } from '../../ui/VerifiedBadge.tsx';
 import { useLikesQuery, useMarkLikesSeenMutation } from './queries.ts';
 
 type Item = LikesPage['items'][number];
@@ -88,7 +89,7 @@ function LikesList({ page }: { page: LikesPage }) {
               <Link
                 to={`/profile/${encodeURIComponent(u.uid)}`}
                 className="relative block aspect-[4/5] overflow-hidden rounded-2xl bg-canvas"
-                aria-label={`${name}, ${u.age ?? DISPLAY_DEFAULTS.age}: ${item.super ? 'super ' : ''}${item.action}${item.seen ? '' : ', new'}`}
+                aria-label={`${name}, ${u.age ?? DISPLAY_DEFAULTS.age}${u.verified ? ', verified' : ''}: ${item.super ? 'super ' : ''}${item.action}${item.seen ? '' : ', new'}`}
               >
                 <Avatar person={u} name={name} width={200} height={250} loading="lazy" className="absolute inset-0 size-full" />
                 <span className="absolute top-2 left-2">
@@ -100,8 +101,11 @@ function LikesList({ page }: { page: LikesPage }) {
                   </span>
                 )}
                 <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent px-3 pt-8 pb-2">
-                  <span className="block truncate text-base font-bold text-white">
-                    {name}, {u.age ?? DISPLAY_DEFAULTS.age}
+                  <span className="flex items-center gap-1 text-base font-bold text-white">
+                    <span className="truncate">
+                      {name}, {u.age ?? DISPLAY_DEFAULTS.age}
+                    </span>
+                    {u.verified ? <VerifiedBadge size={16} /> : null}
                   </span>
                   <span className="block text-xs text-white/90">{timeLabel(new Date(item.at).getTime(), now)}</span>
                 </span>
