@@ -5,6 +5,7 @@ import { useOnline } from '../../shared/online.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { ChevronLeftIcon } from '../../ui/icons.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
+import { VerifiedBadge } from '../../ui/VerifiedBadge.tsx';
 import { BlockSheet } from '../safety/BlockSheet.tsx';
 
 export function otherName(c: Conversation | undefined): string {
@@ -31,8 +32,11 @@ export function ChatHeader({ conversation, typing }: { conversation: Conversatio
             {online ? <span className="absolute right-0 bottom-0 size-3 rounded-full bg-emerald-500 ring-2 ring-white" /> : null}
           </span>
           <span className="min-w-0">
-            <span className="block truncate text-lg font-bold text-ink" data-testid="chat-name">
-              {name}
+            <span className="flex items-center gap-1">
+              <span className="block truncate text-lg font-bold text-ink" data-testid="chat-name">
+                {name}
+              </span>
+              {conversation.other.verified ? <VerifiedBadge size={18} /> : null}
             </span>
             <span className="block text-sm text-muted" aria-live="polite">
               {typing ? (

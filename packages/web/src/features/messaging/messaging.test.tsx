@@ -2,6 +2,7 @@ import type { Conversation, Message } from '@fmk/core';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, me, serve, session, signInStored, start } from '../../test/fixtures.tsx';
+import { VERIFIED_LABEL } from '../../ui/VerifiedBadge.tsx';
 import { handleMessagingEvent } from './queries.ts';
 import { messagingStore, OUTBOX_KEY } from './store.ts';
 
@@ -111,6 +112,14 @@ async function type(text: string) {
 }
 
 describe('/messages/:conversationId', () => {
+  it("shows a verified man's badge beside his name in the chat's header", async () => {
+    const verified = conversation({ other: { uid: 'u2', displayName: 'Alex', photoURL: null, verified: true, isOnline: true } });
+    serve({ ...chatRoutes, 'GET /api/v1/conversations/c1': () => json(200, verified) });
+    start('/messages/c1');
+    const name = await screen.findByTestId('chat-name');
+    expect(within(name.parentElement as HTMLElement).getByRole('img', { name: VERIFIED_LABEL })).toBeTruthy();
+  });
+
   it('sends with a fresh clientId and shows the bubble at once', async () => {
     let answer: (r: Response) => void = () => undefined;
     const calls = serve({
