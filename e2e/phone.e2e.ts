@@ -93,6 +93,7 @@ describe('verifying a phone number, in Chromium', () => {
     const cell = b.page.getByRole('link', { name: /^Verified Val, \d+, verified,/ });
     await cell.waitFor();
     expect(await b.page.content()).not.toContain('4155550123');
+    expect(await axeViolations(b.page)).toEqual([]);
     await screenshot(b.page, 'phone-grid-badge');
     await cell.click();
     await b.page.waitForURL(`**/profile/${uid}`);
