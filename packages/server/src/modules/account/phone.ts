@@ -25,6 +25,14 @@ export interface PhoneDeps {
   log: Pick<FastifyBaseLogger, 'error'>;
 }
 
+/**
+ * The key of a number's count of texts (auth_attempts): the number only as a keyed hash, since the
+ * count outlives a removed number; erasure forgets it by the same key.
+ */
+export function phoneCountKey(secret: string, phone: string): string {
+  return `sms:phone:${createHmac('sha256', secret).update(`phone-limit\0${phone}`).digest('hex')}`;
+}
+
 const isUniqueViolation = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === '23505';
 
 /**
@@ -47,11 +55,6 @@ export class PhoneService {
 
   private hash(userId: string, phone: string, code: string): string {
     return createHmac('sha256', this.deps.config.tokenSecret).update(`phone-code\0${userId}\0${phone}\0${code}`).digest('hex');
-  }
-
-  /** The per-number count's key: the number only as a keyed hash, since the count outlives a removed number. */
-  private numberKey(phone: string): string {
-    return `sms:phone:${createHmac('sha256', this.deps.config.tokenSecret).update(`phone-limit\0${phone}`).digest('hex')}`;
   }
 
   /** Counts one text under `key`; refuses it (429) when the limit is already reached. */
@@ -96,7 +99,7 @@ export class PhoneService {
     const wait = last ? last.created_at.getTime() + PHONE_RESEND_WAIT_MS - now.getTime() : 0;
     if (wait > 0) throw tooManyRequests(PhoneMessages.resendWait(Math.ceil(wait / 1000)));
     await this.limit(db, `sms:user:${userId}`, PHONE_SEND_USER_LIMIT);
-    await this.limit(db, this.numberKey(phone), PHONE_SEND_NUMBER_LIMIT);
+    await this.limit(db, phoneCountKey(this.deps.config.tokenSecret, phone), PHONE_SEND_NUMBER_LIMIT);
 
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
     try {

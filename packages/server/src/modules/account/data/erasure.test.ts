@@ -8,6 +8,7 @@ import { DB_KINDS, type TestApp, useTestApp } from '../../../../test/harness.ts'
 import { openLive } from '../../../../test/live.ts';
 import { fullMember, PHONE } from '../../../../test/member.ts';
 import { startSmtpSink } from '../../../../test/smtp.ts';
+import { phoneCountKey } from '../phone.ts';
 
 const sink = await startSmtpSink();
 afterAll(() => sink.close());
@@ -85,11 +86,17 @@ describe.each(DB_KINDS)('deleting my account on %s', (kind) => {
       .where((eb) => eb.or([eb('user_a', '=', me.user.uid), eb('user_b', '=', me.user.uid)]))
       .executeTakeFirstOrThrow();
 
+    // His number's count of texts is keyed by a keyed hash of it, which no walk for the number finds.
+    const countKey = phoneCountKey(t().config.tokenSecret, PHONE);
+    const counts = () => t().db.selectFrom('auth_attempts').select('key').where('key', '=', countKey).execute();
+    expect((await counts()).length).toBeGreaterThan(0);
+
     const res = await del(me.headers, { password: PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: DataRightsMessages.accountDeleted });
 
     expect(await rowsNaming(t(), identifying)).toEqual([]);
+    expect(await counts()).toEqual([]);
     expect(storedFiles(t().config.filesDir).filter((f) => f.includes(me.user.uid))).toEqual([]);
     // Signed out everywhere, his live socket closed; his credentials open nothing.
     expect(await socket.closed).toBe(LIVE_CLOSE_UNAUTHORIZED);

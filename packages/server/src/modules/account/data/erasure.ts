@@ -2,6 +2,7 @@ import { type Clock, DataRightsMessages, DELETE_CONFIRM_WORD } from '@fmk/core';
 import type { Db } from '../../../db/index.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
 import { type Bus, type LiveEvent, SESSION_ENDED } from '../../../platform/bus.ts';
+import type { Config } from '../../../platform/config.ts';
 import { badRequest, unauthorized } from '../../../platform/errors.ts';
 import type { Mailer } from '../../../platform/mail/mailer.ts';
 import type { Storage } from '../../../platform/storage.ts';
@@ -14,12 +15,15 @@ import { messagePhotoFiles } from '../../messaging/service.ts';
 import { profilePhotoFiles } from '../../profiles/service.ts';
 import { supportFileKeys } from '../../support/service.ts';
 import { accountDeletedMail } from '../mails.ts';
+import { phoneCountKey } from '../phone.ts';
 import { revokeSessions } from '../repo.ts';
 import type { AccountService } from '../service.ts';
 import * as repo from './repo.ts';
 
 export interface ErasureDeps {
   db: Db;
+  /** The secret his phone numbers' counts of texts are keyed under. */
+  config: Pick<Config, 'tokenSecret'>;
   clock: Clock;
   storage: Storage;
   bus: Bus;
@@ -72,7 +76,12 @@ export class ErasureService {
       await identity.forgetIdentity(trx, { userId: user.id, anonymousIds: snapshot.anonymousIds, emails: snapshot.emails });
       await forgetSelectionsAt(trx, user.id);
       await unlinkContactsTo(trx, this.deps.vault, snapshot.partners, user.id);
-      await repo.deleteRequestCounts(trx, user.id, snapshot.emails, snapshot.phones);
+      await repo.deleteRequestCounts(
+        trx,
+        user.id,
+        snapshot.emails,
+        snapshot.phones.map((p) => phoneCountKey(this.deps.config.tokenSecret, p)),
+      );
       await repo.deleteUserRow(trx, user.id);
       return revoked;
     });

@@ -100,14 +100,17 @@ export async function exportFilesOf(db: Db, userId: string): Promise<string[]> {
   return rows.flatMap((r) => r.storage_key ?? []);
 }
 
-/** Rate-limit counters keyed by the user's id, one of his addresses or his phone numbers (sign-in, reset, checks, codes). */
+/**
+ * Rate-limit counters keyed by the user's id, one of his addresses or one of his phone numbers'
+ * count keys (sign-in, reset, checks, texts; see account/phone.ts phoneCountKey).
+ */
 export async function deleteRequestCounts(
   db: Db,
   userId: string,
   emails: readonly string[],
-  phones: readonly string[],
+  phoneKeys: readonly string[],
 ): Promise<void> {
-  const keys = [...emails.flatMap((e) => [`email:${e}`, `forgot:email:${e}`]), ...phones.map((p) => `sms:phone:${p}`)];
+  const keys = [...emails.flatMap((e) => [`email:${e}`, `forgot:email:${e}`]), ...phoneKeys];
   await db
     .deleteFrom('auth_attempts')
     .where((eb) => eb.or([eb('key', 'like', `%:user:${userId}`), ...(keys.length ? [eb('key', 'in', keys)] : [])]))

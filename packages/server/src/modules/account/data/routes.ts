@@ -33,7 +33,17 @@ export async function registerDataRoutes(
   const vault = new Vault(deps.config.healthKey, clock);
   const health = new HealthService({ db, clock, vault, storage });
   const exports = new DataExportService({ db, clock, storage, mail: deps.mail, config: deps.config, health, log: app.log });
-  const erasure = new ErasureService({ db, clock, storage, bus: deps.bus, mail: deps.mail, health, vault, ...services });
+  const erasure = new ErasureService({
+    db,
+    clock,
+    storage,
+    bus: deps.bus,
+    mail: deps.mail,
+    config: deps.config,
+    health,
+    vault,
+    ...services,
+  });
 
   // Archives past their day are deleted on every read of their owner's, and hourly for everyone.
   if (deps.config.env !== 'test') {
