@@ -50,7 +50,15 @@ describe('presentUser', () => {
     expect(presentUser({ ...him, photo_url: null }).photoURL).toBeNull();
   });
 
-  it('the short card carries id, name and thumbnail only', () => {
-    expect(userCard(him)).toEqual({ uid: 'u1', displayName: 'Sam', photoURL: '/files/photos/u1/a.t.webp' });
+  it('the short card carries id, name, thumbnail and the verified badge only', () => {
+    expect(userCard(him)).toEqual({ uid: 'u1', displayName: 'Sam', photoURL: '/files/photos/u1/a.t.webp', verified: false });
+  });
+
+  it('says verified when he verified a phone number (a row that did not read it: not), never the number', () => {
+    const verified = { ...him, phone_verified_at: new Date('2026-06-01T12:00:00Z') };
+    expect(presentUser(verified).verified).toBe(true);
+    expect(userCard(verified).verified).toBe(true);
+    expect(presentUser({ ...him, phone_verified_at: null }).verified).toBe(false);
+    expect(presentUser(him).verified).toBe(false);
   });
 });
