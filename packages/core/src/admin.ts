@@ -38,3 +38,14 @@ export const SUPPORT_ROLES: readonly StaffRole[] = ['owner', 'super_admin', 'adm
 export function canHandleSupport(staff: StaffRecord | null): boolean {
   return staff?.isActive === true && SUPPORT_ROLES.includes(staff.role);
 }
+
+/**
+ * Roles that approve or reject held photos (moderation items): every staff role. Spec section 6
+ * gives moderators content moderation; it is their first job.
+ */
+export const CONTENT_MODERATOR_ROLES: readonly StaffRole[] = ['owner', 'super_admin', 'admin', 'moderator'];
+
+/** Whether a caller with this staff record (null: not staff) may decide moderation items. Inactive staff may not. */
+export function canModerateContent(staff: StaffRecord | null): boolean {
+  return staff?.isActive === true && CONTENT_MODERATOR_ROLES.includes(staff.role);
+}

@@ -27,6 +27,11 @@ export const photoSchema = z.object({
   url: z.string(),
   width: z.number().int(),
   height: z.number().int(),
+  /**
+   * Only on the owner's own photos: the moderation model held it and staff have not decided yet;
+   * nobody else sees it meanwhile.
+   */
+  inReview: z.boolean().optional(),
 });
 export type Photo = z.infer<typeof photoSchema>;
 

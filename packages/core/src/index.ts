@@ -6,6 +6,7 @@ export * from './admin.ts';
 export * from './api.ts';
 export * from './api-cruise.ts';
 export * from './api-health.ts';
+export * from './api-moderation.ts';
 export * from './auth.ts';
 export * from './avatar.ts';
 export * from './bans.ts';

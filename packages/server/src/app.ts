@@ -16,6 +16,8 @@ import type { Config } from './platform/config.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { registerFileRoutes } from './platform/media/files.ts';
+import { Moderation } from './platform/moderation/moderation.ts';
+import { NsfwScorer } from './platform/moderation/scorer.ts';
 import type { AppDeps } from './platform/module.ts';
 import { PushService } from './platform/push.ts';
 import { createSmsProvider } from './platform/sms/index.ts';
@@ -29,6 +31,13 @@ function tileOrigins(url: string | null): string[] {
   if (!url) return [];
   const m = /^(https?:\/\/[^/]+)/.exec(url.replace('{s}', '*'));
   return m?.[1] ? [m[1]] : [];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Photo moderation, for tests and benchmarks to wait until every photo is scored. */
+    moderation: Moderation;
+  }
 }
 
 export interface CreateAppOptions {
@@ -116,13 +125,14 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   const tokens = new TokenService(config.tokenSecret, config.accessTokenTtlMinutes, clock);
   const push = new PushService({ db: database.db, clock, vapid: config.vapid, log: app.log });
   if (!push.enabled) app.log.warn('Push disabled: no VAPID key configured');
+  const storage = opts.storage ?? new LocalDiskStorage(config.filesDir);
   const deps: AppDeps = {
     config,
     db: database.db,
     dbKind: database.kind,
     clock,
     tokens,
-    storage: opts.storage ?? new LocalDiskStorage(config.filesDir),
+    storage,
     bus:
       opts.bus ??
       (database.kind === 'postgres' && database.url
@@ -132,9 +142,20 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     notifier: new PushNotifier({ db: database.db, push, log: app.log }),
     mail: opts.mailer ?? createMailer(config, app.log),
     sms: createSmsProvider(config, app.log),
+    moderation: new Moderation({
+      db: database.db,
+      storage,
+      scorer: config.moderation.enabled ? new NsfwScorer() : null,
+      holdAt: config.moderation.holdAt,
+      now: () => clock.now(),
+      log: app.log,
+    }),
   };
+  if (!deps.moderation.enabled) app.log.warn('Photo moderation off: MODERATION_ENABLED=false');
   if (!deps.sms) app.log.warn('Phone verification off: SMS_ENABLED=false');
 
+  // Tests and benchmarks wait on it (`app.moderation.settle()`): uploads do not.
+  app.decorate('moderation', deps.moderation);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {
     if (req.url.startsWith('/api/')) req.auth = await resolveAuth(deps.db, tokens, clock, req);
@@ -154,6 +175,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   await registerFileRoutes(app, deps);
   await registerWebApp(app, config.webDist);
   app.addHook('onClose', async () => {
+    await deps.moderation.close();
     await deps.notifier.settle();
     await deps.mail.close();
     await deps.bus.close();

@@ -29,6 +29,8 @@ const NOT_IN_TABLE: Record<string, string> = {
   'GET /admin/support/threads/:id': 'staff only: the admin area has no support inbox yet',
   'POST /admin/support/threads/:id/messages': 'staff only: the admin area has no support inbox yet',
   'PATCH /admin/support/threads/:id': 'staff only: the admin area has no support inbox yet',
+  'GET /admin/moderation/items': 'staff only: the admin area has no moderation queue screen yet',
+  'PATCH /admin/moderation/items/:id': 'staff only: the admin area has no moderation queue screen yet',
 };
 
 const PREFIX = '/api/v1';

@@ -1,4 +1,5 @@
 import type { DatingProfile, ModeSettings, ModeVisibility, NowProfile, Preferences, Stats } from '@fmk/core';
+import type { AiAnalysis } from '@fmk/core/moderation';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Row types of the database, one interface per table (snake_case as in SQL). */
@@ -198,7 +199,28 @@ export interface PhotosTable {
   height: number;
   bytes: number;
   position: number;
+  /** Hidden from everyone but its owner until staff decide its moderation item. */
+  held: Generated<boolean>;
   created_at: Generated<Date>;
+}
+
+export interface ModerationItemsTable {
+  id: string;
+  content_type: 'profile_photo' | 'chat_photo';
+  /** photos.id or message_photos.id. */
+  content_id: string;
+  user_id: string;
+  /** The photo's file, for staff; null once rejected (removed). */
+  storage_key: string | null;
+  status: 'pending' | 'approved' | 'rejected';
+  flagged_reason: string | null;
+  /** The highest score that flagged it (the nudity score when nothing did). */
+  confidence: number;
+  ai_analysis: Json<AiAnalysis>;
+  moderator_id: string | null;
+  moderator_notes: string | null;
+  created_at: Date;
+  reviewed_at: Date | null;
 }
 
 export interface AdminSettingsTable {
@@ -314,6 +336,8 @@ export interface MessagePhotosTable {
   width: number;
   height: number;
   bytes: number;
+  /** The model scored it explicit: a receiver's app blurs or hides it by his settings. */
+  sensitive: Generated<boolean>;
   created_at: Timestamp;
 }
 
@@ -565,6 +589,7 @@ export interface DB {
   auth_redirect_results: AuthRedirectResultsTable;
   prompts: PromptsTable;
   photos: PhotosTable;
+  moderation_items: ModerationItemsTable;
   admin_settings: AdminSettingsTable;
   admin_users: AdminUsersTable;
   mode_events: ModeEventsTable;

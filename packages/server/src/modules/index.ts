@@ -9,6 +9,7 @@ import { gameModule } from './game/routes.ts';
 import { healthModule } from './health/routes.ts';
 import { liveModule } from './live/routes.ts';
 import { messagingModule } from './messaging/routes.ts';
+import { moderationModule } from './moderation/routes.ts';
 import { notificationsModule } from './notifications/routes.ts';
 import { profilesModule } from './profiles/routes.ts';
 import { promptsModule } from './prompts/routes.ts';
@@ -32,4 +33,5 @@ export const modules: Module[] = [
   activityModule,
   cruiseModule,
   supportModule,
+  moderationModule,
 ];

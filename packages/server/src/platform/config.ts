@@ -41,6 +41,10 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   BETA_PRIVILEGED_HOSTS: z.string().default(''),
   MAX_PHOTO_MB: z.coerce.number().min(1).max(50).default(15),
+  // Photo moderation (issue 17): the NSFW.js model scores every photo after upload; a profile
+  // photo whose nudity score reaches MODERATION_HOLD_AT (the spec's 0.8) is held for staff.
+  MODERATION_ENABLED: bool,
+  MODERATION_HOLD_AT: z.coerce.number().gt(0).max(1).default(0.8),
   TRUST_PROXY: bool,
   PUSH_ENABLED: bool,
   VAPID_PUBLIC_KEY: z.string().min(20).optional(),
@@ -122,6 +126,8 @@ export interface Config {
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
   betaPrivilegedHosts: string[];
   maxPhotoBytes: number;
+  /** Photo moderation: off only when MODERATION_ENABLED=false; holdAt is the nudity score that holds a profile photo. */
+  moderation: { enabled: boolean; holdAt: number };
   trustProxy: boolean;
   /** Web Push keys, or null: push disabled (the app logs 'Push disabled: no VAPID key configured'). */
   vapid: VapidConfig | null;
@@ -204,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((h) => h.trim())
       .filter(Boolean),
     maxPhotoBytes: Math.round(e.MAX_PHOTO_MB * 1024 * 1024),
+    moderation: { enabled: e.MODERATION_ENABLED ?? true, holdAt: e.MODERATION_HOLD_AT },
     trustProxy: e.TRUST_PROXY ?? false,
     vapid,
     mapTileUrl: e.MAP_TILE_URL || null,

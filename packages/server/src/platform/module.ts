@@ -12,6 +12,7 @@ import type { TokenService } from './auth.ts';
 import type { Bus } from './bus.ts';
 import type { Config } from './config.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Moderation } from './moderation/moderation.ts';
 import type { Notifier, PushService } from './push.ts';
 import type { SmsProvider } from './sms/index.ts';
 import type { Storage } from './storage.ts';
@@ -40,6 +41,8 @@ export interface AppDeps {
   mail: Mailer;
   /** Texts (Twilio, or the development outbox); null when SMS is off (SMS_ENABLED=false). */
   sms: SmsProvider | null;
+  /** Photo moderation: the model in a worker thread, the items, staff's decisions (platform/moderation). */
+  moderation: Moderation;
 }
 
 /** The Fastify instance a feature module gets: zod schemas type its requests and replies. */

@@ -4,8 +4,10 @@ import type { UserRow } from '../../db/schema.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { countMessagesSent, findUserById, listPhotos, type PhotoRow } from './repo.ts';
 
-export function toPhoto(row: PhotoRow, storage: Storage): Photo {
-  return { id: row.id, url: storage.url(row.storage_key), width: row.width, height: row.height };
+/** A photo answer; `own` (the owner looking at his own) adds whether moderation holds it. */
+export function toPhoto(row: PhotoRow, storage: Storage, own = false): Photo {
+  const photo: Photo = { id: row.id, url: storage.url(row.storage_key), width: row.width, height: row.height };
+  return own ? { ...photo, inReview: row.held === true } : photo;
 }
 
 /** The signed-in user's own record, read fresh (undefined when there is no such user). */
@@ -38,7 +40,7 @@ export function toMe(u: UserRow, photos: PhotoRow[], storage: Storage, messagesS
     age: u.age,
     gender: u.gender,
     bio: u.bio,
-    photos: photos.map((p) => toPhoto(p, storage)),
+    photos: photos.map((p) => toPhoto(p, storage, true)),
     interests: u.interests,
     intentions: u.intentions,
     selectedFeatures: u.selected_features,

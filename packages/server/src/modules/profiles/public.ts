@@ -28,7 +28,8 @@ export async function getPublicProfile(
   // After the 404 gate, so a refusal never tells a blocked viewer that the profile exists.
   await requireClickable(db, actor, view.subject, now);
   const [photos, likes, prompts] = await Promise.all([
-    listPhotos(db, ownerId),
+    // Another viewer never sees a photo moderation holds; its owner sees it marked in review.
+    listPhotos(db, ownerId, { visibleOnly: ownerId !== viewerId }),
     view.sections.dating ? likesOfAnswers(db, ownerId, viewerId) : null,
     view.sections.dating
       ? promptsByIds(
@@ -74,7 +75,7 @@ export function toPublicProfile(p: {
     displayName: u.display_name,
     age: u.age,
     bio: u.bio,
-    photos: p.photos.map((ph) => toPhoto(ph, p.storage)),
+    photos: p.photos.map((ph) => toPhoto(ph, p.storage, isSelf)),
     currentMode: isSelf || showMode ? u.current_mode : HIDDEN_MODE,
     // Locations come with the grid issue; until then there is no distance to round.
     distance: null,

@@ -25,13 +25,17 @@ export interface PhotoRow {
   storage_key: string;
   width: number;
   height: number;
+  /** Held by moderation: shown to its owner only (present.ts marks it in review). */
+  held?: boolean;
 }
 
-export function listPhotos(db: Db, userId: string): Promise<PhotoRow[]> {
+/** The user's photos in his order; `visibleOnly` leaves out those held by moderation (what others see). */
+export function listPhotos(db: Db, userId: string, opts: { visibleOnly?: boolean } = {}): Promise<PhotoRow[]> {
   return db
     .selectFrom('photos')
-    .select(['id', 'storage_key', 'width', 'height'])
+    .select(['id', 'storage_key', 'width', 'height', 'held'])
     .where('user_id', '=', userId)
+    .$if(opts.visibleOnly === true, (q) => q.where('held', '=', false))
     .orderBy('position')
     .orderBy('created_at')
     .orderBy('id')
@@ -85,6 +89,18 @@ export function insertPhoto(
       position: photo.position,
     })
     .execute();
+}
+
+/** Holds or releases a photo (moderation); its owner, or undefined when the photo is gone. */
+export async function setPhotoHeld(db: Db, photoId: string, held: boolean): Promise<string | undefined> {
+  const row = await db.updateTable('photos').set({ held }).where('id', '=', photoId).returning('user_id').executeTakeFirst();
+  return row?.user_id;
+}
+
+/** The owner of a photo, or undefined when there is no such photo. */
+export async function photoOwner(db: Db, photoId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('photos').select('user_id').where('id', '=', photoId).executeTakeFirst();
+  return row?.user_id;
 }
 
 /** Deletes one of the user's photos; another user's photo is not found. */

@@ -25,6 +25,7 @@ const secured = { security: [{ bearer: [] }] };
  */
 export const profilesModule: Module = async (app, deps) => {
   const profiles = new ProfileService(deps);
+  deps.moderation.handle('profile_photo', profiles.moderationHandler());
   const answerLikes = new AnswerLikeService(deps);
 
   app.get(

@@ -23,6 +23,7 @@ import type { UserRow, UserUpdate } from '../../db/schema.ts';
 import { AppError, badRequest, limitReached, notFound, unauthorized } from '../../platform/errors.ts';
 import { thumbnailKey } from '../../platform/media/files.ts';
 import { reencodePhoto } from '../../platform/media/image.ts';
+import type { ContentHandler, Moderation } from '../../platform/moderation/moderation.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { answersChanged, promptsByIds } from '../prompts/service.ts';
 import { appPreferencesOf, loadMe, modeSettingsOf, toPhoto } from './present.ts';
@@ -35,6 +36,8 @@ import {
   listPhotos,
   lockUser,
   nextPhotoPosition,
+  photoOwner,
+  setPhotoHeld,
   setPhotoPositions,
   updateUser,
 } from './repo.ts';
@@ -56,6 +59,7 @@ export interface ProfileServiceDeps {
   db: Db;
   clock: Clock;
   storage: Storage;
+  moderation: Moderation;
 }
 
 /** The signed-in user's own profile and photos. Every method acts on the caller's own record only. */
@@ -220,35 +224,81 @@ export class ProfileService {
       if (stored) await storage.delete(storageKey).catch(() => undefined);
       throw err;
     }
-    return toPhoto({ id, storage_key: storageKey, width: encoded.width, height: encoded.height }, storage);
+    // Scored in the background once committed: the upload answers now (platform/moderation).
+    this.deps.moderation.enqueue({
+      contentType: 'profile_photo',
+      contentId: id,
+      userId,
+      storageKey,
+      image: encoded.data,
+      text: [current.display_name, current.bio].filter(Boolean).join('\n'),
+    });
+    return toPhoto({ id, storage_key: storageKey, width: encoded.width, height: encoded.height, held: false }, storage, true);
+  }
+
+  /**
+   * What moderation does to a profile photo (registered with platform/moderation): held, it leaves
+   * everything others see (users.photo_url follows the first visible photo); approved, it comes
+   * back; rejected, it is removed like a deletion by its owner.
+   */
+  moderationHandler(): ContentHandler {
+    return {
+      flag: async (trx, item) => {
+        const owner = await photoOwner(trx, item.content_id);
+        if (!owner) return;
+        await this.lockedUser(trx, owner);
+        await setPhotoHeld(trx, item.content_id, true);
+        await this.syncPrimaryPhoto(trx, owner);
+      },
+      approve: async (trx, item) => {
+        const owner = await photoOwner(trx, item.content_id);
+        if (!owner) return;
+        await this.lockedUser(trx, owner);
+        await setPhotoHeld(trx, item.content_id, false);
+        await this.syncPrimaryPhoto(trx, owner);
+      },
+      reject: async (trx, item) => {
+        const owner = await photoOwner(trx, item.content_id);
+        if (!owner) return [];
+        const key = await this.removePhoto(trx, owner, item.content_id);
+        return key ? [key, thumbnailKey(key)] : [];
+      },
+    };
   }
 
   async deletePhoto(userId: string, photoId: string): Promise<void> {
     const key = await this.deps.db.transaction().execute(async (trx) => {
-      const user = await this.lockedUser(trx, userId);
-      const storageKey = await deleteOwnPhoto(trx, userId, photoId);
+      const storageKey = await this.removePhoto(trx, userId, photoId);
       if (!storageKey) throw notFound('Photo not found');
-      // A deleted photo leaves the mode profiles that selected it.
-      const values: UserUpdate = { updated_at: this.deps.clock.now() };
-      if (user.dating_profile.selectedPhotos.includes(photoId)) {
-        values.dating_profile = JSON.stringify({
-          ...user.dating_profile,
-          selectedPhotos: user.dating_profile.selectedPhotos.filter((p) => p !== photoId),
-        });
-      }
-      if (user.now_profile.selectedPhotos.includes(photoId)) {
-        values.now_profile = JSON.stringify({
-          ...user.now_profile,
-          selectedPhotos: user.now_profile.selectedPhotos.filter((p) => p !== photoId),
-        });
-      }
-      await updateUser(trx, userId, values);
-      await this.syncPrimaryPhoto(trx, userId);
       return storageKey;
     });
     // After commit: a failed file removal leaves an orphan file, never a row without its file.
     await this.deps.storage.delete(key).catch(() => undefined);
     await this.deps.storage.delete(thumbnailKey(key)).catch(() => undefined);
+  }
+
+  /** Removes one of the user's photos in `trx` (the files are the caller's, after commit); its key, or null. */
+  private async removePhoto(trx: Db, userId: string, photoId: string): Promise<string | null> {
+    const user = await this.lockedUser(trx, userId);
+    const storageKey = await deleteOwnPhoto(trx, userId, photoId);
+    if (!storageKey) return null;
+    // A deleted photo leaves the mode profiles that selected it.
+    const values: UserUpdate = { updated_at: this.deps.clock.now() };
+    if (user.dating_profile.selectedPhotos.includes(photoId)) {
+      values.dating_profile = JSON.stringify({
+        ...user.dating_profile,
+        selectedPhotos: user.dating_profile.selectedPhotos.filter((p) => p !== photoId),
+      });
+    }
+    if (user.now_profile.selectedPhotos.includes(photoId)) {
+      values.now_profile = JSON.stringify({
+        ...user.now_profile,
+        selectedPhotos: user.now_profile.selectedPhotos.filter((p) => p !== photoId),
+      });
+    }
+    await updateUser(trx, userId, values);
+    await this.syncPrimaryPhoto(trx, userId);
+    return storageKey;
   }
 
   async reorderPhotos(userId: string, photoIds: readonly string[]): Promise<Me> {
@@ -271,9 +321,12 @@ export class ProfileService {
     return user;
   }
 
-  /** users.photo_url mirrors the first photo, for readers that only need the avatar. */
+  /**
+   * users.photo_url mirrors the first photo others may see, for readers that only need the avatar
+   * (grid cells, cruise, matches, conversations): a held photo never reaches them.
+   */
   private async syncPrimaryPhoto(trx: Db, userId: string): Promise<void> {
-    const [first] = await listPhotos(trx, userId);
+    const [first] = await listPhotos(trx, userId, { visibleOnly: true });
     await updateUser(trx, userId, { photo_url: first ? this.deps.storage.url(first.storage_key) : null });
   }
 

@@ -20,7 +20,14 @@ async function theModel() {
       // The WASM backend: ~0.1 s an image here; the pure-JS CPU backend takes seconds.
       await tf.setBackend('wasm');
       await tf.ready();
-      return load('MobileNetV2', { modelDefinitions: [MobileNetV2Model], size: SIZE });
+      // nsfwjs announces the model it loads on console.info; the server's log is pino's.
+      const info = console.info;
+      console.info = () => {};
+      try {
+        return await load('MobileNetV2', { modelDefinitions: [MobileNetV2Model], size: SIZE });
+      } finally {
+        console.info = info;
+      }
     })();
   }
   return model;

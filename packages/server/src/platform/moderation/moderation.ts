@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { type AiAnalysis, flaggedReasons, textScores } from '@fmk/core/moderation';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/index.ts';
+import type { Storage } from '../storage.ts';
+import { decideItem, insertItem, listItems, lockedItem, type ModerationItemRow } from './repo.ts';
+import type { ImageScorer } from './scorer.ts';
+
+export type ContentType = ModerationItemRow['content_type'];
+
+/** A photo to score, handed over once the upload has answered. */
+export interface ModerationJob {
+  contentType: ContentType;
+  contentId: string;
+  userId: string;
+  /** Where the photo is stored, for staff to look at it. */
+  storageKey: string;
+  /** The stored (re-encoded) image. */
+  image: Buffer;
+  /** The text the rules read: a chat photo's caption, a profile photo's profile text. */
+  text: string;
+}
+
+/**
+ * What the feature owning a kind of content does at each step, inside the item's transaction.
+ * Features register it (profiles for profile photos, messaging for chat photos), so this module
+ * never imports a feature.
+ */
+export interface ContentHandler {
+  /** The model found it explicit (nudity ≥ the hold threshold): hide or mark it. */
+  flag(trx: Db, item: ModerationItemRow): Promise<void>;
+  /** Staff approved it: show it again. */
+  approve(trx: Db, item: ModerationItemRow): Promise<void>;
+  /** Staff rejected it: remove it; the answer is the storage keys to delete once committed. */
+  reject(trx: Db, item: ModerationItemRow): Promise<string[]>;
+}
+
+/**
+ * What happened to an item, for whoever listens (the safety alerts' content_flagged alert):
+ * 'held' once scored into the staff queue, then 'approved' or 'rejected' by staff.
+ */
+export interface ModerationEvent {
+  kind: 'held' | 'approved' | 'rejected';
+  item: ModerationItemRow;
+}
+
+/**
+ * Photo moderation: scores each photo after its upload (the model in a worker thread, the text
+ * rules from core), records a moderation item, and lets staff decide the ones held.
+ * - An item is 'pending' when any score reaches its threshold (core's flaggedReasons), else
+ *   'approved' at once with no moderator.
+ * - Only nudity ≥ holdAt calls the content's `flag` (a profile photo is hidden from others, a
+ *   chat photo marked sensitive); an item pending for its text alone stays visible meanwhile.
+ * - A photo is visible until scored (about 0.1 s with the worker idle): holding every photo until
+ *   then would show a member an empty profile after each upload.
+ */
+export class Moderation {
+  private readonly handlers = new Map<ContentType, ContentHandler>();
+  private readonly listeners: ((e: ModerationEvent) => void)[] = [];
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      storage: Storage;
+      scorer: ImageScorer | null;
+      holdAt: number;
+      now: () => Date;
+      log: FastifyBaseLogger;
+    },
+  ) {}
+
+  get enabled(): boolean {
+    return this.deps.scorer !== null;
+  }
+
+  handle(contentType: ContentType, handler: ContentHandler): void {
+    this.handlers.set(contentType, handler);
+  }
+
+  /** The hook for alerts: called after each commit; a listener's error is logged, never thrown. */
+  subscribe(listener: (e: ModerationEvent) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Scores the photo in the background; returns at once. Failures are logged: the photo stays as it is. */
+  enqueue(job: ModerationJob): void {
+    if (!this.deps.scorer) return;
+    const p = this.run(job)
+      .catch((err: unknown) => this.deps.log.error({ err, contentId: job.contentId }, 'moderation failed'))
+      .finally(() => this.inFlight.delete(p));
+    this.inFlight.add(p);
+  }
+
+  /** Resolves once every photo enqueued so far is scored and recorded (tests, benchmarks, shutdown). */
+  async settle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  async close(): Promise<void> {
+    await this.settle();
+    await this.deps.scorer?.close();
+  }
+
+  private async run(job: ModerationJob): Promise<void> {
+    const image = await this.deps.scorer!.score(job.image);
+    const analysis: AiAnalysis = { nudity: image.nudity, violence: null, ...textScores(job.text) };
+    const reasons = flaggedReasons(analysis, this.deps.holdAt);
+    const held = reasons.includes('nudity');
+    const item: ModerationItemRow = {
+      id: randomUUID(),
+      content_type: job.contentType,
+      content_id: job.contentId,
+      user_id: job.userId,
+      storage_key: job.storageKey,
+      status: reasons.length > 0 ? 'pending' : 'approved',
+      flagged_reason: reasons.length > 0 ? reasons.join(', ') : null,
+      confidence: reasons.length > 0 ? Math.max(...reasons.map((r) => scoreOf(analysis, r))) : image.nudity,
+      ai_analysis: analysis,
+      moderator_id: null,
+      moderator_notes: null,
+      created_at: this.deps.now(),
+      reviewed_at: null,
+    };
+    const inserted = await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await insertItem(trx, item))) return false;
+      if (held) await this.handlerOf(job.contentType).flag(trx, item);
+      return true;
+    });
+    if (inserted && item.status === 'pending') this.emit({ kind: 'held', item });
+  }
+
+  list(status: ModerationItemRow['status'], limit = 100): Promise<ModerationItemRow[]> {
+    return listItems(this.deps.db, status, limit);
+  }
+
+  /** Staff's decision on a pending item; null when there is no such item, 'decided' when it was already. */
+  async decide(
+    itemId: string,
+    moderatorId: string,
+    decision: 'approve' | 'reject',
+    notes: string | null,
+  ): Promise<ModerationItemRow | null | 'decided'> {
+    const status = decision === 'approve' ? 'approved' : 'rejected';
+    const result = await this.deps.db.transaction().execute(async (trx) => {
+      const item = await lockedItem(trx, itemId);
+      if (!item) return null;
+      if (item.status !== 'pending') return 'decided' as const;
+      const at = this.deps.now();
+      await decideItem(trx, itemId, { status, moderatorId, notes, at });
+      const handler = this.handlerOf(item.content_type);
+      let removed: string[] = [];
+      if (decision === 'approve') await handler.approve(trx, item);
+      else removed = await handler.reject(trx, item);
+      const decided: ModerationItemRow = {
+        ...item,
+        storage_key: status === 'rejected' ? null : item.storage_key,
+        status,
+        moderator_id: moderatorId,
+        moderator_notes: notes,
+        reviewed_at: at,
+      };
+      return { decided, removed };
+    });
+    if (result === null || result === 'decided') return result;
+    for (const key of result.removed) await this.deps.storage.delete(key).catch(() => undefined);
+    this.emit({ kind: status, item: result.decided });
+    return result.decided;
+  }
+
+  private handlerOf(contentType: ContentType): ContentHandler {
+    const h = this.handlers.get(contentType);
+    if (!h) throw new Error(`no moderation handler for ${contentType}`);
+    return h;
+  }
+
+  private emit(e: ModerationEvent): void {
+    for (const l of this.listeners) {
+      try {
+        l(e);
+      } catch (err) {
+        this.deps.log.error({ err }, 'moderation listener failed');
+      }
+    }
+  }
+}
+
+function scoreOf(a: AiAnalysis, reason: string): number {
+  const v = a[reason as keyof AiAnalysis];
+  return typeof v === 'number' ? v : 0;
+}
