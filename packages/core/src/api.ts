@@ -32,6 +32,11 @@ export const photoSchema = z.object({
    * nobody else sees it meanwhile.
    */
   inReview: z.boolean().optional(),
+  /**
+   * Only on a chat photo: the moderation model scored it explicit. The receiver's app blurs it
+   * (tap to reveal) or hides it by his safety settings; it is delivered either way.
+   */
+  sensitive: z.boolean().optional(),
 });
 export type Photo = z.infer<typeof photoSchema>;
 

@@ -226,6 +226,17 @@ export async function markRead(db: Db, c: ParticipantConversation, me: string, u
   return marked.map((m) => Number(m.seq));
 }
 
+/** Marks a message photo sensitive (moderation); false when there is no such photo. */
+export async function markMessagePhotoSensitive(db: Db, id: string): Promise<boolean> {
+  const r = await db
+    .updateTable('message_photos')
+    .set({ sensitive: true })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
 export async function insertMessagePhoto(
   db: Db,
   p: { id: string; userId: string; storageKey: string; width: number; height: number; bytes: number; at: Date },

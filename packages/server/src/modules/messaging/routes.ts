@@ -26,6 +26,7 @@ const tags = ['messaging'];
 /** Conversations and messages (issue 5; contract in core's messaging.ts). */
 export const messagingModule: Module = async (app, deps) => {
   const messaging = new MessagingService({ ...deps, log: app.log });
+  deps.moderation.handle('chat_photo', messaging.moderationHandler());
 
   app.get(
     '/conversations',

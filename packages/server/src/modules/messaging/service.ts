@@ -24,6 +24,7 @@ import { loadSubject, loadTier, requireAccess, requireActingOnOthers } from '../
 import { type Bus, withEvents } from '../../platform/bus.ts';
 import { badRequest, conflict, limitReached, notFound, unauthorized } from '../../platform/errors.ts';
 import { reencodePhoto } from '../../platform/media/image.ts';
+import type { ContentHandler, Moderation } from '../../platform/moderation/moderation.ts';
 import type { Notifier } from '../../platform/push.ts';
 import type { Storage } from '../../platform/storage.ts';
 import * as repo from './repo.ts';
@@ -36,6 +37,8 @@ export interface MessagingServiceDeps {
   /** Web Push: told of each new message after it commits (never of a retried send). */
   notifier?: Pick<Notifier, 'newMessage'> | undefined;
   log?: FastifyBaseLogger;
+  /** Photo moderation: each message photo is scored after its upload answers. */
+  moderation?: Pick<Moderation, 'enqueue'>;
 }
 
 type Emit = (to: readonly string[], event: LiveServerEvent) => void;
@@ -303,6 +306,32 @@ export class MessagingService {
       await storage.delete(storageKey).catch(() => undefined);
       throw err;
     }
-    return { id, url: storage.url(storageKey), width: encoded.width, height: encoded.height };
+    // Scored in the background: a message sent before the model answers carries sensitive: false
+    // in its live event; every read after that carries the flag. No caption exists yet to read.
+    this.deps.moderation?.enqueue({
+      contentType: 'chat_photo',
+      contentId: id,
+      userId: me,
+      storageKey,
+      image: encoded.data,
+      text: '',
+    });
+    return { id, url: storage.url(storageKey), width: encoded.width, height: encoded.height, sensitive: false };
+  }
+
+  /**
+   * What moderation does to a chat photo (registered with platform/moderation): explicit, it is
+   * marked sensitive and still delivered; staff approving changes nothing; rejected, its file is
+   * removed (the message stays, without its picture).
+   */
+  moderationHandler(): ContentHandler {
+    return {
+      reviewNudity: false,
+      flag: async (trx, item) => {
+        await repo.markMessagePhotoSensitive(trx, item.content_id);
+      },
+      approve: async () => {},
+      reject: async (_trx, item) => (item.storage_key ? [item.storage_key] : []),
+    };
   }
 }

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import type { Me, ModerationItem, PublicProfile } from '@fmk/core';
+import type { Me, MessagePage, ModerationItem, PublicProfile } from '@fmk/core';
 import { describe, expect, it } from 'vitest';
 import { subjectOf, unlockProfile } from '../../../test/discovery.ts';
 import { makeStaff, signUpMember } from '../../../test/factories.ts';
@@ -146,5 +147,61 @@ describe.each(DB_KINDS)('photo moderation on %s', (kind) => {
     expect(missing.json()).toMatchObject({ message: 'Moderation item not found' });
     expect((await itemOf(s.headers, held.id))?.status).toBe('pending');
     expect((await me(owner.headers)).photos.find((p) => p.id === held.id)?.inReview).toBe(true);
+  });
+
+  it('marks an explicit-looking chat photo sensitive for its receiver and still delivers it, without queueing it', async () => {
+    const [a, b] = [await signUpMember(t().app, t().db), await signUpMember(t().app, t().db)];
+    const choose = (from: typeof a, to: typeof a) =>
+      t().app.inject({
+        method: 'POST',
+        url: '/api/v1/selections',
+        headers: from.headers,
+        payload: { targetId: to.user.uid, action: 'fuck', clientId: randomUUID() },
+      });
+    expect((await choose(a, b)).statusCode).toBe(200);
+    const conversationId = (await choose(b, a)).json().match.conversationId as string;
+    const chatPhoto = async (data: Buffer) => {
+      const form = multipartFile(data);
+      const res = await t().app.inject({
+        method: 'POST',
+        url: '/api/v1/messages/photos',
+        headers: { ...a.headers, ...form.headers },
+        payload: form.payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: string; sensitive?: boolean };
+    };
+    const plain = await chatPhoto(await neutralImage(2));
+    const explicit = await chatPhoto(await explicitLookingImage(4));
+    expect(explicit.sensitive).toBe(false);
+    await t().app.moderation.settle();
+    for (const photo of [plain, explicit]) {
+      const sent = await t().app.inject({
+        method: 'POST',
+        url: `/api/v1/conversations/${conversationId}/messages`,
+        headers: a.headers,
+        payload: { clientId: randomUUID(), type: 'photo', photoId: photo.id, content: '' },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+    }
+    const page = (
+      await t().app.inject({ method: 'GET', url: `/api/v1/conversations/${conversationId}/messages`, headers: b.headers })
+    ).json() as MessagePage;
+    const photos = page.messages.map((m) => m.metadata.photo).filter((p) => p !== undefined);
+    expect(photos.map((p) => [p.id, p.sensitive])).toEqual(
+      expect.arrayContaining([
+        [plain.id, false],
+        [explicit.id, true],
+      ]),
+    );
+    // Delivered, not queued for staff: the item records the score, approved by nobody.
+    const s = await staff();
+    expect(await itemOf(s.headers, explicit.id)).toBeUndefined();
+    const approved = (await call('GET', '/admin/moderation/items?status=approved', s.headers)).json() as ModerationItem[];
+    expect(approved.find((i) => i.contentId === explicit.id)).toMatchObject({
+      contentType: 'chat_photo',
+      flaggedReason: 'nudity',
+      moderatorId: null,
+    });
   });
 });

@@ -27,6 +27,12 @@ export interface ModerationJob {
  * never imports a feature.
  */
 export interface ContentHandler {
+  /**
+   * Whether nudity alone sends the item to staff (true unless said otherwise). Chat photos say
+   * no: explicit photos between adults who chose to talk are the app's business as usual; they are
+   * marked (flag) and delivered, and only other reasons queue them.
+   */
+  reviewNudity?: boolean;
   /** The model found it explicit (nudity ≥ the hold threshold): hide or mark it. */
   flag(trx: Db, item: ModerationItemRow): Promise<void>;
   /** Staff approved it: show it again. */
@@ -106,14 +112,16 @@ export class Moderation {
     const image = await this.deps.scorer!.score(job.image);
     const analysis: AiAnalysis = { nudity: image.nudity, violence: null, ...textScores(job.text) };
     const reasons = flaggedReasons(analysis, this.deps.holdAt);
+    const handler = this.handlerOf(job.contentType);
     const held = reasons.includes('nudity');
+    const forStaff = handler.reviewNudity === false ? reasons.filter((r) => r !== 'nudity') : reasons;
     const item: ModerationItemRow = {
       id: randomUUID(),
       content_type: job.contentType,
       content_id: job.contentId,
       user_id: job.userId,
       storage_key: job.storageKey,
-      status: reasons.length > 0 ? 'pending' : 'approved',
+      status: forStaff.length > 0 ? 'pending' : 'approved',
       flagged_reason: reasons.length > 0 ? reasons.join(', ') : null,
       confidence: reasons.length > 0 ? Math.max(...reasons.map((r) => scoreOf(analysis, r))) : image.nudity,
       ai_analysis: analysis,
@@ -124,7 +132,7 @@ export class Moderation {
     };
     const inserted = await this.deps.db.transaction().execute(async (trx) => {
       if (!(await insertItem(trx, item))) return false;
-      if (held) await this.handlerOf(job.contentType).flag(trx, item);
+      if (held) await handler.flag(trx, item);
       return true;
     });
     if (inserted && item.status === 'pending') this.emit({ kind: 'held', item });

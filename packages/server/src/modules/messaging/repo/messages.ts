@@ -21,6 +21,7 @@ const messageColumns = [
   'p.storage_key',
   'p.width',
   'p.height',
+  'p.sensitive as photo_sensitive',
 ] as const;
 
 function messagesQuery(db: Db) {
@@ -107,7 +108,13 @@ export function toMessage(
   const status = readVisible ? 'read' : r.delivered_at || r.read_at ? 'delivered' : 'sent';
   const photo: Photo | undefined =
     r.photo_id && r.storage_key && r.width !== null && r.height !== null
-      ? { id: r.photo_id, url: storage.url(r.storage_key), width: r.width, height: r.height }
+      ? {
+          id: r.photo_id,
+          url: storage.url(r.storage_key),
+          width: r.width,
+          height: r.height,
+          sensitive: r.photo_sensitive === true,
+        }
       : undefined;
   return {
     id: r.id,
