@@ -7,6 +7,7 @@ import { gameBench } from './game.ts';
 import { type GridBenchResult, gridBench } from './grid.ts';
 import { httpBench } from './http.ts';
 import { messagingBench } from './messaging.ts';
+import { moderationBench } from './moderation.ts';
 import { persistBench } from './persist.ts';
 import { photoBench } from './photos.ts';
 
@@ -203,6 +204,25 @@ const benches: Bench[] = [
             ratio: c.ratioP95,
             goal: 'ratio ≤ 1.5',
             pass: c.ratioP95 <= 1.5 && c.errors === 0,
+          },
+        ],
+      };
+    },
+  },
+  {
+    key: 'moderation',
+    run: async (quick) => {
+      const m = await moderationBench(quick ? { photos: 20, modelImages: 10 } : {});
+      return {
+        result: m,
+        rows: [
+          {
+            benchmark: m.name,
+            figure: `${m.model.imagesPerSecond} images/s (${m.model.msPerImage} ms an image); event loop p99 ${m.app.eventLoopDelayMs.p99} ms; RSS ${m.rssMb.modelLoaded} MB`,
+            floor: '—',
+            ratio: null,
+            goal: 'loop p99 ≤ 50 ms',
+            pass: m.pass,
           },
         ],
       };

@@ -3,12 +3,25 @@
 // network), once, on the first image, and answers one message per image:
 //   in:  { id, image }            image: the photo's bytes (any format sharp reads)
 //   out: { id, predictions, ms }  or { id, error }
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { load } from 'nsfwjs/core';
 import { MobileNetV2Model } from 'nsfwjs/models/mobilenet_v2';
 import sharp from 'sharp';
+
+// On Linux a nice value is per thread, and pid 0 is the calling thread: this worker yields the
+// CPU to the event loop (and to uploads' re-encoding) whenever they want it, so scoring in the
+// background cannot delay requests on a busy machine. Elsewhere it may renice the whole process,
+// so it is done on Linux only; refusal (a container without the right) changes nothing.
+if (process.platform === 'linux') {
+  try {
+    setPriority(0, 19);
+  } catch {
+    // scoring still works at normal priority
+  }
+}
 
 // MobileNetV2's input size: resizing here (libvips) is cheaper than inside the graph.
 const SIZE = 224;
