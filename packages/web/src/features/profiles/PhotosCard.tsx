@@ -75,6 +75,15 @@ export function PhotosCard({ user }: { user: Me }) {
                 Main
               </span>
             ) : null}
+            {p.inReview ? (
+              // Held by photo moderation: only he sees it until staff approve it.
+              <span
+                className="absolute top-1.5 left-1.5 rounded-full bg-ink/85 px-2 py-0.5 text-xs font-bold text-white"
+                title="Only you can see this photo until our team has reviewed it"
+              >
+                In review
+              </span>
+            ) : null}
             {photos.length > 1 ? (
               <div className="absolute right-1.5 bottom-1.5 flex gap-1">
                 {i > 0 ? (

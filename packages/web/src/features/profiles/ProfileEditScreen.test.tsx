@@ -102,6 +102,17 @@ describe('profile edit /profile/edit', () => {
     expect(screen.getByText(/Premium/)).toBeTruthy();
   });
 
+  it("marks a photo moderation holds 'In review', and only that one", async () => {
+    const held = { ...user, photos: [user.photos[0]!, { ...user.photos[1]!, inReview: true }, user.photos[2]!] };
+    signInStored(held);
+    serve({ 'GET /api/v1/auth/session': session(held) });
+    start('/profile/edit');
+    expect(await screen.findByText('In review')).toBeTruthy();
+    expect(screen.getAllByText('In review')).toHaveLength(1);
+    const tile = screen.getByRole('img', { name: 'You, 2 of 3' }).closest('li');
+    expect(tile?.textContent).toContain('In review');
+  });
+
   it('reorders photos through the server', async () => {
     const calls = serve({
       'GET /api/v1/auth/session': session(user),
