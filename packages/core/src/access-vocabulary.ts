@@ -127,6 +127,7 @@ export const STAFF_ACTIONS = [
   'admin.prompts.manage',
   'admin.locations.moderate',
   'admin.support.manage',
+  'admin.reports.manage',
 ] as const;
 export const ACTIONS = [...USER_ACTIONS, ...OWN_ACTIONS, ...STAFF_ACTIONS] as const;
 export type UserAction = (typeof USER_ACTIONS)[number];

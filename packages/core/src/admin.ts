@@ -38,3 +38,14 @@ export const SUPPORT_ROLES: readonly StaffRole[] = ['owner', 'super_admin', 'adm
 export function canHandleSupport(staff: StaffRecord | null): boolean {
   return staff?.isActive === true && SUPPORT_ROLES.includes(staff.role);
 }
+
+/**
+ * Roles that review reports against members: every staff role. Spec section 6 gives owner,
+ * admin and moderator "reports view, edit", and super_admin has the owner's set.
+ */
+export const REPORT_REVIEWER_ROLES: readonly StaffRole[] = ['owner', 'super_admin', 'admin', 'moderator'];
+
+/** Whether a caller with this staff record (null: not staff) may review reports. Inactive staff may not. */
+export function canReviewReports(staff: StaffRecord | null): boolean {
+  return staff?.isActive === true && REPORT_REVIEWER_ROLES.includes(staff.role);
+}

@@ -27,6 +27,7 @@ export * from './photos.ts';
 export * from './plans.ts';
 export * from './profile.ts';
 export * from './prompts.ts';
+export * from './reports.ts';
 export * from './sessions.ts';
 export * from './support.ts';
 export * from './tiers.ts';

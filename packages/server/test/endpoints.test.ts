@@ -29,6 +29,10 @@ const NOT_IN_TABLE: Record<string, string> = {
   'GET /admin/support/threads/:id': 'staff only: the admin area has no support inbox yet',
   'POST /admin/support/threads/:id/messages': 'staff only: the admin area has no support inbox yet',
   'PATCH /admin/support/threads/:id': 'staff only: the admin area has no support inbox yet',
+  'GET /reports/screenshots/:id': 'bytes, for the reporter and for the admin area, which has no reports screen yet',
+  'GET /admin/reports': 'staff only: the admin area has no reports screen yet',
+  'PATCH /admin/reports/:id': 'staff only: the admin area has no reports screen yet',
+  'GET /admin/safety/flags': 'staff only: the admin area has no reports screen yet',
 };
 
 const PREFIX = '/api/v1';

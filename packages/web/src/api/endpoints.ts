@@ -18,6 +18,7 @@ import type {
   createMedicationBody,
   createScreeningBody,
   createThreadBody,
+  createUserReportBody,
   cruiseConfigSchema,
   cruiseStatusSchema,
   dataExportSchema,
@@ -62,6 +63,7 @@ import type {
   pushSubscriptionBody,
   readBody,
   redirectResultBody,
+  reportScreenshotSchema,
   resetPasswordBody,
   screeningSchema,
   screenshotSchema,
@@ -87,6 +89,7 @@ import type {
   updateContactBody,
   updateMeBody,
   updateMedicationBody,
+  userReportSchema,
   verifyPhoneBody,
 } from '@fmk/core';
 import type { z } from 'zod';
@@ -208,6 +211,9 @@ export const endpoints = {
   'POST /users/:id/block': {} as NoContent,
   'DELETE /users/:id/block': {} as NoContent,
   'GET /me/blocked': {} as { response: Out<typeof blockedUserSchema>[] },
+  'POST /reports/screenshots': {} as { body: Upload; response: Out<typeof reportScreenshotSchema> },
+  'POST /users/:id/report': {} as { body: In<typeof createUserReportBody>; response: Out<typeof userReportSchema> },
+  'GET /me/reports': {} as { response: Out<typeof userReportSchema>[] },
 
   // discovery
   'PUT /me/location': {} as { body: In<typeof locationBody> },

@@ -48,3 +48,6 @@ export class SafetyService {
     }));
   }
 }
+
+/** Reports live beside blocks; their screenshot files go when the reporter's account does. */
+export { reportFileKeys } from './reports.ts';
