@@ -3,6 +3,7 @@ export * from './account.ts';
 export * from './account-data.ts';
 export * from './activity.ts';
 export * from './admin.ts';
+export * from './alerts.ts';
 export * from './api.ts';
 export * from './api-cruise.ts';
 export * from './api-health.ts';

@@ -1,4 +1,8 @@
 import type {
+  AlertAction,
+  AlertSeverity,
+  AlertState,
+  AlertType,
   DatingProfile,
   ModeSettings,
   ModeVisibility,
@@ -552,6 +556,21 @@ export interface SafetyFlagsTable {
   created_at: Timestamp;
 }
 
+export interface SafetyAlertsTable {
+  id: string;
+  user_id: string;
+  type: AlertType;
+  severity: AlertSeverity;
+  title: string;
+  message: string;
+  content_id: string | null;
+  actions: Json<AlertAction[]>;
+  state: Generated<AlertState>;
+  dedupe_key: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface FeedbackReportsTable {
   id: string;
   user_id: string;
@@ -639,6 +658,7 @@ export interface DB {
   report_screenshots: ReportScreenshotsTable;
   report_messages: ReportMessagesTable;
   safety_flags: SafetyFlagsTable;
+  safety_alerts: SafetyAlertsTable;
   support_threads: SupportThreadsTable;
   support_messages: SupportMessagesTable;
 }

@@ -3,6 +3,8 @@ import type {
   activityLogSchema,
   activityStatsSchema,
   adminMeSchema,
+  alertSchema,
+  alertStateBody,
   authResultSchema,
   badgesSchema,
   blockedUserSchema,
@@ -214,6 +216,8 @@ export const endpoints = {
   'POST /reports/screenshots': {} as { body: Upload; response: Out<typeof reportScreenshotSchema> },
   'POST /users/:id/report': {} as { body: In<typeof createUserReportBody>; response: Out<typeof userReportSchema> },
   'GET /me/reports': {} as { response: Out<typeof userReportSchema>[] },
+  'GET /me/alerts': {} as { response: Out<typeof alertSchema>[] },
+  'PATCH /me/alerts/:id': {} as { body: In<typeof alertStateBody>; response: Out<typeof alertSchema> },
 
   // discovery
   'PUT /me/location': {} as { body: In<typeof locationBody> },

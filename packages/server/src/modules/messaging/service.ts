@@ -26,6 +26,7 @@ import { badRequest, conflict, limitReached, notFound, unauthorized } from '../.
 import { reencodePhoto } from '../../platform/media/image.ts';
 import type { Notifier } from '../../platform/push.ts';
 import type { Storage } from '../../platform/storage.ts';
+import type { AlertsService } from '../safety/service.ts';
 import * as repo from './repo.ts';
 
 export interface MessagingServiceDeps {
@@ -36,6 +37,8 @@ export interface MessagingServiceDeps {
   /** Web Push: told of each new message after it commits (never of a retried send). */
   notifier?: Pick<Notifier, 'newMessage'> | undefined;
   log?: FastifyBaseLogger;
+  /** Safety: warns the receiver when a sent text matches a spam or scam pattern (never fails the send). */
+  screener?: Pick<AlertsService, 'screenMessage'> | undefined;
 }
 
 type Emit = (to: readonly string[], event: LiveServerEvent) => void;
@@ -238,6 +241,13 @@ export class MessagingService {
         this.deps.log?.warn({ err }, 'message notifier failed');
       }
     }
+    if (this.deps.screener && message.type === 'text')
+      await this.deps.screener.screenMessage({
+        id: message.id,
+        senderId: me,
+        receiverId: row.receiver_id,
+        text: message.content,
+      });
     return { message, created: true };
   }
 

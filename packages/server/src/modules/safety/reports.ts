@@ -22,6 +22,8 @@ import { requireAccess } from '../../platform/access.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { reencodePhoto } from '../../platform/media/image.ts';
 import type { Storage } from '../../platform/storage.ts';
+import type { RaiseAlert } from './alerts.ts';
+import { aboutHim } from './alerts.ts';
 import * as repo from './repo/reports.ts';
 import { userExists } from './repo.ts';
 
@@ -31,10 +33,17 @@ export interface ReportsServiceDeps {
   storage: Storage;
 }
 
-/** What the reporter asked besides storing the report: the block runs after it, with its own rules. */
+/** What follows a stored report: the block he asked for (its own rules) and his alerts. */
 export interface ReportHooks {
   block(me: string, targetId: string): Promise<void>;
+  raise(userId: string, alert: RaiseAlert): Promise<unknown>;
 }
+
+/** The reporter hears the outcome, never the action taken against the other man. */
+const OUTCOME_TEXT: Partial<Record<ReportStatus, string>> = {
+  actioned: 'We reviewed your report and took action under our rules. Thank you for helping keep FMK safe.',
+  dismissed: 'We reviewed your report and found nothing against our rules this time. If he bothers you, you can still block him.',
+};
 
 const OWN_LIST = 100;
 const STAFF_LIST = 200;
@@ -147,6 +156,15 @@ export class ReportsService {
     });
     // After the report is stored with its copied messages: the block deletes the conversation.
     if (body.block) await this.hooks.block(actor.id, targetId);
+    await this.hooks.raise(actor.id, {
+      type: 'user_reported',
+      severity: 'low',
+      title: 'Report received',
+      message: "Thank you for telling us. Our team reviews every report; we'll let you know when it's done.",
+      contentId: id,
+      actions: body.block ? [] : aboutHim(targetId).filter((a) => a.type === 'block'),
+      dedupeKey: `report:${id}:received`,
+    });
     return (await this.present([(await repo.findReport(this.deps.db, id))!]))[0]!;
   }
 
@@ -171,6 +189,16 @@ export class ReportsService {
     if (!(await repo.setReportStatus(this.deps.db, id, before.status, status, actor.id, this.deps.clock.now())))
       throw conflict(ReportMessages.badTransition);
     const row = (await repo.findReport(this.deps.db, id))!;
+    const outcome = OUTCOME_TEXT[status];
+    if (outcome)
+      await this.hooks.raise(row.reporter_id, {
+        type: 'user_reported',
+        severity: 'low',
+        title: 'Your report was reviewed',
+        message: outcome,
+        contentId: id,
+        dedupeKey: `report:${id}:outcome`,
+      });
     const [shown] = await this.present([row]);
     return { report: { ...shown!, reporterId: row.reporter_id }, reporterId: row.reporter_id };
   }

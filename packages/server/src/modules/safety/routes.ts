@@ -1,4 +1,6 @@
 import {
+  alertSchema,
+  alertStateBody,
   apiErrorSchema,
   blockedUserSchema,
   createUserReportBody,
@@ -15,6 +17,7 @@ import { authUser, requireAuth } from '../../platform/auth.ts';
 import { readPhotoUpload } from '../../platform/media/upload.ts';
 import type { Module } from '../../platform/module.ts';
 import { requireAdmin } from '../admin/service.ts';
+import { AlertsService } from './alerts.ts';
 import { ReportsService } from './reports.ts';
 import { SafetyService } from './service.ts';
 
@@ -30,7 +33,11 @@ const errors = { '4xx': apiErrorSchema };
  */
 export const safetyModule: Module = async (app, deps) => {
   const safety = new SafetyService(deps);
-  const reports = new ReportsService(deps, { block: (me, targetId) => safety.block(me, targetId) });
+  const alerts = new AlertsService({ ...deps, log: app.log });
+  const reports = new ReportsService(deps, {
+    block: (me, targetId) => safety.block(me, targetId),
+    raise: (userId, alert) => alerts.raise(userId, alert),
+  });
   const staffOnly = { preHandler: requireAdmin(deps.db, 'admin.reports.manage') };
   const staff = (summary: string) => ({ tags: ['admin', ...tags], summary, ...secured });
 
@@ -167,5 +174,34 @@ export const safetyModule: Module = async (app, deps) => {
       },
     },
     async (req) => reports.flags(await actorOf(req, deps.db)),
+  );
+
+  app.get(
+    '/me/alerts',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'My safety alerts, newest first (dismissed ones are gone)',
+        ...secured,
+        response: { 200: z.array(alertSchema), ...errors },
+      },
+    },
+    async (req) => alerts.list(await actorOf(req, deps.db)),
+  );
+  app.patch(
+    '/me/alerts/:id',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Mark one of my alerts read, resolved or dismissed',
+        ...secured,
+        params: idParams,
+        body: alertStateBody,
+        response: { 200: alertSchema, ...errors },
+      },
+    },
+    async (req) => alerts.setState(await actorOf(req, deps.db), req.params.id, req.body.state),
   );
 };
