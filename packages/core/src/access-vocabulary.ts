@@ -128,6 +128,7 @@ export const STAFF_ACTIONS = [
   'admin.locations.moderate',
   'admin.support.manage',
   'admin.content.moderate',
+  'admin.reports.manage',
 ] as const;
 export const ACTIONS = [...USER_ACTIONS, ...OWN_ACTIONS, ...STAFF_ACTIONS] as const;
 export type UserAction = (typeof USER_ACTIONS)[number];

@@ -12,7 +12,7 @@ import {
   USER_ACTIONS,
   type UserAction,
 } from './access-vocabulary.ts';
-import { canHandleSupport, canManagePrompts, canModerateContent, canModerateLocations } from './admin.ts';
+import { canHandleSupport, canManagePrompts, canModerateContent, canModerateLocations, canReviewReports } from './admin.ts';
 import { ACTIVITY_DISABLED, HEALTH_DISABLED } from './api-health.ts';
 import { CRUISE_QUOTA, cruiseLimitText, cruisingAvailable } from './cruise.ts';
 import {
@@ -311,5 +311,7 @@ function staffDecision(staff: StaffGrant | null, action: StaffAction): Decision 
       return canHandleSupport(staff) ? ALLOW : deny('staff_only', Messages.adminRequired);
     case 'admin.content.moderate':
       return canModerateContent(staff) ? ALLOW : deny('staff_only', Messages.adminRequired);
+    case 'admin.reports.manage':
+      return canReviewReports(staff) ? ALLOW : deny('staff_only', Messages.adminRequired);
   }
 }

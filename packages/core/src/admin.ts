@@ -49,3 +49,14 @@ export const CONTENT_MODERATOR_ROLES: readonly StaffRole[] = ['owner', 'super_ad
 export function canModerateContent(staff: StaffRecord | null): boolean {
   return staff?.isActive === true && CONTENT_MODERATOR_ROLES.includes(staff.role);
 }
+
+/**
+ * Roles that review reports against members: every staff role. Spec section 6 gives owner,
+ * admin and moderator "reports view, edit", and super_admin has the owner's set.
+ */
+export const REPORT_REVIEWER_ROLES: readonly StaffRole[] = ['owner', 'super_admin', 'admin', 'moderator'];
+
+/** Whether a caller with this staff record (null: not staff) may review reports. Inactive staff may not. */
+export function canReviewReports(staff: StaffRecord | null): boolean {
+  return staff?.isActive === true && REPORT_REVIEWER_ROLES.includes(staff.role);
+}

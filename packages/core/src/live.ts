@@ -1,3 +1,4 @@
+import type { Alert } from './alerts.ts';
 import type { Match } from './discovery.ts';
 import type { Message } from './messaging.ts';
 
@@ -49,4 +50,6 @@ export type LiveServerEvent =
   /** A conversation partner came online or went offline (on any instance). */
   | { type: 'presence'; userId: string; isOnline: boolean }
   /** Staff answered one of the member's conversations with support. */
-  | { type: 'support'; threadId: string; subject: string };
+  | { type: 'support'; threadId: string; subject: string }
+  /** A safety alert was raised for this member (the Safety centre's list and a toast). */
+  | { type: 'alert'; alert: Alert };

@@ -31,6 +31,10 @@ const NOT_IN_TABLE: Record<string, string> = {
   'PATCH /admin/support/threads/:id': 'staff only: the admin area has no support inbox yet',
   'GET /admin/moderation/items': 'staff only: the admin area has no moderation queue screen yet',
   'PATCH /admin/moderation/items/:id': 'staff only: the admin area has no moderation queue screen yet',
+  'GET /reports/screenshots/:id': 'bytes, for the reporter and for the admin area, which has no reports screen yet',
+  'GET /admin/reports': 'staff only: the admin area has no reports screen yet',
+  'PATCH /admin/reports/:id': 'staff only: the admin area has no reports screen yet',
+  'GET /admin/safety/flags': 'staff only: the admin area has no reports screen yet',
 };
 
 const PREFIX = '/api/v1';

@@ -1,4 +1,17 @@
-import type { DatingProfile, ModeSettings, ModeVisibility, NowProfile, Preferences, Stats } from '@fmk/core';
+import type {
+  AlertAction,
+  AlertSeverity,
+  AlertState,
+  AlertType,
+  DatingProfile,
+  ModeSettings,
+  ModeVisibility,
+  NowProfile,
+  Preferences,
+  ReportCategory,
+  ReportStatus,
+  Stats,
+} from '@fmk/core';
 import type { AiAnalysis } from '@fmk/core/moderation';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -523,6 +536,65 @@ export interface SupportScreenshotsTable {
   created_at: Timestamp;
 }
 
+// safety: reports against members and staff's items
+export interface UserReportsTable {
+  id: string;
+  reporter_id: string;
+  reported_id: string;
+  reason: string;
+  category: ReportCategory;
+  description: string;
+  status: Generated<ReportStatus>;
+  blocked: boolean;
+  reviewed_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReportScreenshotsTable {
+  id: string;
+  user_id: string;
+  report_id: string | null;
+  storage_key: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: Timestamp;
+}
+
+export interface ReportMessagesTable {
+  report_id: string;
+  message_id: string;
+  from_reported: boolean;
+  type: 'text' | 'photo';
+  content: string;
+  sent_at: Timestamp;
+}
+
+export interface SafetyFlagsTable {
+  id: string;
+  user_id: string;
+  kind: 'suspicious_behavior';
+  reporters: number;
+  status: Generated<'open' | 'closed'>;
+  created_at: Timestamp;
+}
+
+export interface SafetyAlertsTable {
+  id: string;
+  user_id: string;
+  type: AlertType;
+  severity: AlertSeverity;
+  title: string;
+  message: string;
+  content_id: string | null;
+  actions: Json<AlertAction[]>;
+  state: Generated<AlertState>;
+  dedupe_key: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface FeedbackReportsTable {
   id: string;
   user_id: string;
@@ -607,6 +679,11 @@ export interface DB {
   // support
   support_screenshots: SupportScreenshotsTable;
   feedback_reports: FeedbackReportsTable;
+  user_reports: UserReportsTable;
+  report_screenshots: ReportScreenshotsTable;
+  report_messages: ReportMessagesTable;
+  safety_flags: SafetyFlagsTable;
+  safety_alerts: SafetyAlertsTable;
   support_threads: SupportThreadsTable;
   support_messages: SupportMessagesTable;
 }

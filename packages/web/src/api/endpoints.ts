@@ -3,6 +3,8 @@ import type {
   activityLogSchema,
   activityStatsSchema,
   adminMeSchema,
+  alertSchema,
+  alertStateBody,
   authResultSchema,
   badgesSchema,
   blockedUserSchema,
@@ -18,6 +20,7 @@ import type {
   createMedicationBody,
   createScreeningBody,
   createThreadBody,
+  createUserReportBody,
   cruiseConfigSchema,
   cruiseStatusSchema,
   dataExportSchema,
@@ -62,6 +65,7 @@ import type {
   pushSubscriptionBody,
   readBody,
   redirectResultBody,
+  reportScreenshotSchema,
   resetPasswordBody,
   screeningSchema,
   screenshotSchema,
@@ -87,6 +91,7 @@ import type {
   updateContactBody,
   updateMeBody,
   updateMedicationBody,
+  userReportSchema,
   verifyPhoneBody,
 } from '@fmk/core';
 import type { z } from 'zod';
@@ -208,6 +213,11 @@ export const endpoints = {
   'POST /users/:id/block': {} as NoContent,
   'DELETE /users/:id/block': {} as NoContent,
   'GET /me/blocked': {} as { response: Out<typeof blockedUserSchema>[] },
+  'POST /reports/screenshots': {} as { body: Upload; response: Out<typeof reportScreenshotSchema> },
+  'POST /users/:id/report': {} as { body: In<typeof createUserReportBody>; response: Out<typeof userReportSchema> },
+  'GET /me/reports': {} as { response: Out<typeof userReportSchema>[] },
+  'GET /me/alerts': {} as { response: Out<typeof alertSchema>[] },
+  'PATCH /me/alerts/:id': {} as { body: In<typeof alertStateBody>; response: Out<typeof alertSchema> },
 
   // discovery
   'PUT /me/location': {} as { body: In<typeof locationBody> },

@@ -58,6 +58,7 @@ const PremiumScreen = lazyNamed(() => import('../features/billing/PremiumScreen.
 const PaymentScreen = lazyNamed(() => import('../features/billing/PaymentScreen.tsx'), 'PaymentScreen');
 const BugsFeedbackScreen = lazyNamed(() => import('../features/support/BugsFeedbackScreen.tsx'), 'BugsFeedbackScreen');
 const HelpScreen = lazyNamed(() => import('../features/support/HelpScreen.tsx'), 'HelpScreen');
+const SafetyCentreScreen = lazyNamed(() => import('../features/safety/SafetyCentreScreen.tsx'), 'SafetyCentreScreen');
 const VerifyEmailScreen = lazyNamed(() => import('../features/account/VerifyEmailScreen.tsx'), 'VerifyEmailScreen');
 const ResetPasswordScreen = lazyNamed(() => import('../features/account/ResetPasswordScreen.tsx'), 'ResetPasswordScreen');
 const AdminLoginScreen = lazyNamed(() => import('../features/admin/AdminLoginScreen.tsx'), 'AdminLoginScreen');
@@ -127,6 +128,7 @@ export function AppRoutes() {
           <Route path="/settings/payment" element={<PaymentScreen />} />
           <Route path="/settings/bugs-feedback" element={<BugsFeedbackScreen />} />
           <Route path="/settings/help" element={<HelpScreen />} />
+          <Route path="/safety" element={<SafetyCentreScreen />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

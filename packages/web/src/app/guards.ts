@@ -31,6 +31,7 @@ export const COMPLETE_PROFILE_ROUTES = [
   '/settings/payment',
   '/settings/bugs-feedback',
   '/settings/help',
+  '/safety',
 ] as const;
 
 export const ADMIN_ROUTES = ['/admin/dashboard'] as const;

@@ -16,7 +16,9 @@ import * as m20261125T1320h4 from './20261125T1320-h4-phone-verification.ts';
 import * as m20261125T1330h5 from './20261125T1330-h5-support.ts';
 import * as m20261125T1350h5 from './20261125T1350-h5-feedback-category.ts';
 import * as m20261125T1410h2 from './20261125T1410-h2-data-exports.ts';
+import * as m20261125T1420h7 from './20261125T1420-h7-reports.ts';
 import * as m20261125T1430h6 from './20261125T1430-h6-moderation.ts';
+import * as m20261125T1430h7 from './20261125T1430-h7-alerts.ts';
 
 /**
  * Every migration, by file name. Migrations sort by their UTC timestamp prefix and never change
@@ -40,5 +42,7 @@ export const migrations: Record<string, Migration> = {
   '20261125T1330-h5-support': m20261125T1330h5,
   '20261125T1350-h5-feedback-category': m20261125T1350h5,
   '20261125T1410-h2-data-exports': m20261125T1410h2,
+  '20261125T1420-h7-reports': m20261125T1420h7,
   '20261125T1430-h6-moderation': m20261125T1430h6,
+  '20261125T1430-h7-alerts': m20261125T1430h7,
 };

@@ -16,6 +16,7 @@ import { actorOf } from '../../platform/access.ts';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import { readPhotoUpload } from '../../platform/media/upload.ts';
 import type { Module } from '../../platform/module.ts';
+import { AlertsService } from '../safety/service.ts';
 import { MessagingService } from './service.ts';
 
 const secured = { security: [{ bearer: [] }] };
@@ -25,7 +26,7 @@ const tags = ['messaging'];
 
 /** Conversations and messages (issue 5; contract in core's messaging.ts). */
 export const messagingModule: Module = async (app, deps) => {
-  const messaging = new MessagingService({ ...deps, log: app.log });
+  const messaging = new MessagingService({ ...deps, log: app.log, screener: new AlertsService({ ...deps, log: app.log }) });
   deps.moderation.handle('chat_photo', messaging.moderationHandler());
 
   app.get(

@@ -27,6 +27,7 @@ import { reencodePhoto } from '../../platform/media/image.ts';
 import type { ContentHandler, Moderation } from '../../platform/moderation/moderation.ts';
 import type { Notifier } from '../../platform/push.ts';
 import type { Storage } from '../../platform/storage.ts';
+import type { AlertsService } from '../safety/service.ts';
 import * as repo from './repo.ts';
 
 export interface MessagingServiceDeps {
@@ -39,6 +40,8 @@ export interface MessagingServiceDeps {
   log?: FastifyBaseLogger;
   /** Photo moderation: each message photo is scored after its upload answers. */
   moderation?: Pick<Moderation, 'enqueue'>;
+  /** Safety: warns the receiver when a sent text matches a spam or scam pattern (never fails the send). */
+  screener?: Pick<AlertsService, 'screenMessage'> | undefined;
 }
 
 type Emit = (to: readonly string[], event: LiveServerEvent) => void;
@@ -241,6 +244,13 @@ export class MessagingService {
         this.deps.log?.warn({ err }, 'message notifier failed');
       }
     }
+    if (this.deps.screener && message.type === 'text')
+      await this.deps.screener.screenMessage({
+        id: message.id,
+        senderId: me,
+        receiverId: row.receiver_id,
+        text: message.content,
+      });
     return { message, created: true };
   }
 

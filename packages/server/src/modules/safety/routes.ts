@@ -1,16 +1,45 @@
-import { apiErrorSchema, blockedUserSchema } from '@fmk/core';
+import {
+  alertSchema,
+  alertStateBody,
+  apiErrorSchema,
+  blockedUserSchema,
+  createUserReportBody,
+  reportListQuery,
+  reportScreenshotSchema,
+  reportStatusBody,
+  safetyFlagSchema,
+  staffUserReportSchema,
+  userReportSchema,
+} from '@fmk/core';
 import { z } from 'zod';
+import { actorOf } from '../../platform/access.ts';
 import { authUser, requireAuth } from '../../platform/auth.ts';
+import { readPhotoUpload } from '../../platform/media/upload.ts';
 import type { Module } from '../../platform/module.ts';
+import { requireAdmin } from '../admin/service.ts';
+import { AlertsService } from './alerts.ts';
+import { ReportsService } from './reports.ts';
 import { SafetyService } from './service.ts';
 
 const secured = { security: [{ bearer: [] }] };
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const tags = ['safety'];
+const errors = { '4xx': apiErrorSchema };
 
-/** Blocking (issue 5 item 4): block, unblock and the blocked-users list. */
+/**
+ * Blocking (issue 5 item 4): block, unblock and the blocked-users list. Reports (issue 17 item
+ * 1): a member reports another with evidence, optionally blocking him in the same step; staff
+ * review them (admin.reports.manage).
+ */
 export const safetyModule: Module = async (app, deps) => {
   const safety = new SafetyService(deps);
+  const alerts = new AlertsService({ ...deps, log: app.log });
+  const reports = new ReportsService(deps, {
+    block: (me, targetId) => safety.block(me, targetId),
+    raise: (userId, alert) => alerts.raise(userId, alert),
+  });
+  const staffOnly = { preHandler: requireAdmin(deps.db, 'admin.reports.manage') };
+  const staff = (summary: string) => ({ tags: ['admin', ...tags], summary, ...secured });
 
   app.post(
     '/users/:id/block',
@@ -45,5 +74,134 @@ export const safetyModule: Module = async (app, deps) => {
       },
     },
     async (req) => safety.listBlocked(authUser(req).userId),
+  );
+
+  app.post(
+    '/reports/screenshots',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Upload a screenshot for a report (multipart "file"); WebP, no metadata, served only to you and staff',
+        consumes: ['multipart/form-data'],
+        ...secured,
+        response: { 201: reportScreenshotSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const actor = await actorOf(req, deps.db);
+      const bytes = await readPhotoUpload(app, req, deps.config.maxPhotoBytes);
+      return reply.status(201).send(await reports.addScreenshot(actor, bytes));
+    },
+  );
+  app.get(
+    '/reports/screenshots/:id',
+    {
+      preHandler: requireAuth,
+      schema: { tags, summary: 'A report screenshot (image/webp), to its reporter and staff', ...secured, params: idParams },
+    },
+    async (req, reply) => {
+      const bytes = await reports.screenshot(await actorOf(req, deps.db), req.params.id);
+      return reply
+        .header('Content-Type', 'image/webp')
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(bytes);
+    },
+  );
+  app.post(
+    '/users/:id/report',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Report a user (20 a day), with screenshots and/or messages of our conversation; optionally block him too',
+        ...secured,
+        params: idParams,
+        body: createUserReportBody,
+        response: { 201: userReportSchema, ...errors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await reports.report(await actorOf(req, deps.db), req.params.id, req.body)),
+  );
+  app.get(
+    '/me/reports',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Reports I made, newest first',
+        ...secured,
+        response: { 200: z.array(userReportSchema), ...errors },
+      },
+    },
+    async (req) => reports.mine(await actorOf(req, deps.db)),
+  );
+
+  // Staff: the admin area's reports queue.
+  app.get(
+    '/admin/reports',
+    {
+      ...staffOnly,
+      schema: {
+        ...staff('Reports against members, newest first'),
+        querystring: reportListQuery,
+        response: { 200: z.array(staffUserReportSchema), ...errors },
+      },
+    },
+    async (req) => reports.staffList(await actorOf(req, deps.db), req.query.status),
+  );
+  app.patch(
+    '/admin/reports/:id',
+    {
+      ...staffOnly,
+      schema: {
+        ...staff('Move a report on: pending → reviewed → actioned or dismissed'),
+        params: idParams,
+        body: reportStatusBody,
+        response: { 200: staffUserReportSchema, ...errors },
+      },
+    },
+    async (req) => (await reports.setStatus(await actorOf(req, deps.db), req.params.id, req.body.status)).report,
+  );
+  app.get(
+    '/admin/safety/flags',
+    {
+      ...staffOnly,
+      schema: {
+        ...staff('Members several others reported within a week'),
+        response: { 200: z.array(safetyFlagSchema), ...errors },
+      },
+    },
+    async (req) => reports.flags(await actorOf(req, deps.db)),
+  );
+
+  app.get(
+    '/me/alerts',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'My safety alerts, newest first (dismissed ones are gone)',
+        ...secured,
+        response: { 200: z.array(alertSchema), ...errors },
+      },
+    },
+    async (req) => alerts.list(await actorOf(req, deps.db)),
+  );
+  app.patch(
+    '/me/alerts/:id',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Mark one of my alerts read, resolved or dismissed',
+        ...secured,
+        params: idParams,
+        body: alertStateBody,
+        response: { 200: alertSchema, ...errors },
+      },
+    },
+    async (req) => alerts.setState(await actorOf(req, deps.db), req.params.id, req.body.state),
   );
 };

@@ -48,3 +48,8 @@ export class SafetyService {
     }));
   }
 }
+
+/** Other features raise alerts (photo moderation: content_flagged) and screen sent messages through it. */
+export { AlertsService, type RaiseAlert } from './alerts.ts';
+/** Reports live beside blocks; their screenshot files go when the reporter's account does. */
+export { reportFileKeys } from './reports.ts';

@@ -6,6 +6,7 @@ import { gameKeys, supportKeys } from '../../shared/queryKeys.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { notifyMatch, type SuperKind, superToastInput } from '../game/notify.ts';
 import { handleMessagingEvent } from '../messaging/queries.ts';
+import { safetyKeys } from '../safety/queries.ts';
 import { LiveClient, type LiveEvent, liveUrl, type SocketLike } from './client.ts';
 
 function storedToken(): string | null {
@@ -52,6 +53,19 @@ export function handleLiveEvent(e: LiveEvent, deps: { show: Show; go: (p: string
       });
       refresh(supportKeys.all);
       return;
+    case 'alert': {
+      // A safety alert raised by something that happened: the Safety centre's list, and a toast.
+      const alert = e.alert as { title?: unknown; message?: unknown; severity?: unknown } | undefined;
+      if (typeof alert?.title === 'string')
+        show({
+          type: alert.severity === 'high' ? 'warning' : 'info',
+          title: alert.title,
+          message: typeof alert.message === 'string' ? alert.message : '',
+          action: { label: 'Open', onClick: () => go('/safety') },
+        });
+      refresh(safetyKeys.alerts());
+      return;
+    }
     case 'refetch':
       if (e.of === 'match') refresh(gameKeys.matches());
       if (e.of === 'like' || e.of === 'super') refresh(gameKeys.likes());

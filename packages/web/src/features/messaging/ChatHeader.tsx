@@ -7,14 +7,25 @@ import { ChevronLeftIcon } from '../../ui/icons.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { VerifiedBadge } from '../../ui/VerifiedBadge.tsx';
 import { BlockSheet } from '../safety/BlockSheet.tsx';
+import { ReportSheet } from '../safety/ReportSheet.tsx';
 
 export function otherName(c: Conversation | undefined): string {
   return c?.other.displayName?.trim() || DISPLAY_DEFAULTS.name;
 }
 
-export function ChatHeader({ conversation, typing }: { conversation: Conversation | undefined; typing: boolean }) {
+export function ChatHeader({
+  conversation,
+  typing,
+  evidence = [],
+}: {
+  conversation: Conversation | undefined;
+  typing: boolean;
+  /** His latest messages in this chat: a report from here keeps them as evidence. */
+  evidence?: string[];
+}) {
   const [menu, setMenu] = useState(false);
   const [blocking, setBlocking] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const name = otherName(conversation);
   const uid = conversation?.other.uid ?? '';
   const online = conversation?.other.isOnline === true;
@@ -77,6 +88,16 @@ export function ChatHeader({ conversation, typing }: { conversation: Conversatio
             type="button"
             onClick={() => {
               setMenu(false);
+              setReporting(true);
+            }}
+            className="flex min-h-12 items-center rounded-xl px-3 text-base font-semibold text-ink hover:bg-canvas"
+          >
+            Report
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setMenu(false);
               setBlocking(true);
             }}
             className="flex min-h-12 items-center rounded-xl px-3 text-base font-semibold text-primary-strong hover:bg-primary-soft"
@@ -86,6 +107,9 @@ export function ChatHeader({ conversation, typing }: { conversation: Conversatio
         </div>
       </Sheet>
       {conversation ? <BlockSheet open={blocking} onClose={() => setBlocking(false)} userId={uid} name={name} /> : null}
+      {conversation ? (
+        <ReportSheet open={reporting} onClose={() => setReporting(false)} userId={uid} name={name} messageIds={evidence} />
+      ) : null}
     </header>
   );
 }

@@ -1,4 +1,4 @@
-import { COULD_NOT_FIND_CONVERSATION } from '@fmk/core';
+import { COULD_NOT_FIND_CONVERSATION, REPORT_MESSAGES_MAX } from '@fmk/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -80,6 +80,15 @@ function OpenChat({ userId }: { userId: string }) {
   );
 }
 
+/** His latest messages in the chat (at most REPORT_MESSAGES_MAX): what a report from here keeps as evidence. */
+function evidenceOf(view: ChatView, otherId: string | undefined): string[] {
+  if (!otherId) return [];
+  return view.messages
+    .filter((m) => m.senderId === otherId)
+    .slice(-REPORT_MESSAGES_MAX)
+    .map((m) => m.id);
+}
+
 function useChatView(id: string): ChatView {
   return useSyncExternalStore(
     messagingStore.subscribe,
@@ -115,7 +124,11 @@ function Chat({ id }: { id: string }) {
     );
   return (
     <div className="fixed inset-x-0 top-(--fmk-offline-inset) z-[45] mx-auto flex h-[calc(100dvh_-_var(--fmk-offline-inset))] w-full max-w-md flex-col bg-white">
-      <ChatHeader conversation={conversation.data} typing={view.typing} />
+      <ChatHeader
+        conversation={conversation.data}
+        typing={view.typing}
+        evidence={evidenceOf(view, conversation.data?.other.uid)}
+      />
       <MessageList id={id} view={view} conversation={conversation.data} />
       <Composer id={id} />
     </div>

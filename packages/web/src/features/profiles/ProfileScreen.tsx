@@ -33,7 +33,7 @@ import { VerifiedBadge } from '../../ui/VerifiedBadge.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { ActionBar, type StampHandle, StampLayer } from '../game/ActionBar.tsx';
 import { useSelect } from '../game/useSelect.ts';
-import { BlockSheet } from '../safety/BlockSheet.tsx';
+import { ProfileSafetyFooter } from '../safety/ProfileSafetyFooter.tsx';
 import { AVAILABILITIES } from './options.ts';
 import { PhotoGallery } from './PhotoGallery.tsx';
 import { useProfileQuery, usePromptLikeMutation } from './queries.ts';
@@ -245,7 +245,7 @@ function ProfileContent({ profile }: { profile: PublicProfile }) {
         {profile.dating ? <DatingSection profile={profile} dating={profile.dating} /> : null}
         {profile.now ? <NowSection now={profile.now} units={units} /> : null}
       </div>
-      {profile.isMe ? <div className="h-6" /> : <BlockFooter userId={profile.uid} name={name} />}
+      {profile.isMe ? <div className="h-6" /> : <ProfileSafetyFooter userId={profile.uid} name={name} />}
       {profile.isMe ? null : (
         <ActionBar
           appMode={prefs.appMode}
@@ -356,22 +356,5 @@ function NowSection({ now, units }: { now: NonNullable<PublicProfile['now']>; un
         </div>
       ) : null}
     </Card>
-  );
-}
-
-/** A quiet way out at the foot of someone else's profile (issue 5: block from a profile). */
-function BlockFooter({ userId, name }: { userId: string; name: string }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <div className="flex justify-center px-4 pt-2 pb-6">
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className="min-h-10 rounded-full px-4 text-sm font-semibold text-muted underline-offset-2 hover:text-primary-strong hover:underline"
-      >
-        Block {name}
-      </button>
-      <BlockSheet open={open} onClose={() => setOpen(false)} userId={userId} name={name} />
-    </div>
   );
 }

@@ -12,6 +12,7 @@ import {
   EditIcon,
   HelpIcon,
   LockIcon,
+  ShieldIcon,
   StarIcon,
   UserIcon,
 } from '../../ui/icons.tsx';
@@ -28,6 +29,7 @@ import { useAppPreferencesMutation, useModeSettingsMutation } from './queries.ts
 const LINKS: { to: string; label: string; icon: ReactNode; badge?: ReactNode }[] = [
   { to: '/settings/notifications', label: 'Notifications', icon: <BellIcon /> },
   { to: '/settings/privacy', label: 'Privacy', icon: <LockIcon /> },
+  { to: '/safety', label: 'Safety centre', icon: <ShieldIcon /> },
   { to: '/settings/blocked-users', label: 'Blocked users', icon: <BlockIcon /> },
   { to: '/settings/premium', label: 'Premium', icon: <StarIcon /> },
   { to: '/settings/payment', label: 'Payment', icon: <CardIcon /> },

@@ -13,6 +13,7 @@ import type { HealthService } from '../../health/service.ts';
 import type { IdentityService } from '../../identity/service.ts';
 import { messagePhotoFiles } from '../../messaging/service.ts';
 import { profilePhotoFiles } from '../../profiles/service.ts';
+import { reportFileKeys } from '../../safety/service.ts';
 import { supportFileKeys } from '../../support/service.ts';
 import { accountDeletedMail } from '../mails.ts';
 import { phoneCountKey } from '../phone.ts';
@@ -128,6 +129,7 @@ export class ErasureService {
         ...(await messagePhotoFiles(db, userId)),
         ...(await repo.exportFilesOf(db, userId)),
         ...(await supportFileKeys(db, userId)),
+        ...(await reportFileKeys(db, userId)),
       ],
       conversations: conversations.map((c) => ({ id: c.id, partner: c.partnerId })),
       partners: [...conversations.map((c) => c.partnerId), ...matches.map((m) => m.partnerId)],

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Actor,
+  type Alert,
+  type AlertAction,
+  AlertMessages,
+  type AlertSeverity,
+  type AlertType,
+  type Clock,
+  canMoveAlert,
+  NEW_ACCOUNT_WINDOW_MS,
+  normaliseText,
+  SAME_TEXT_WINDOW_MS,
+  spamSignals,
+  suspiciousMessageText,
+  suspiciousSeverity,
+} from '@fmk/core';
+import type { Db } from '../../db/index.ts';
+import { requireAccess } from '../../platform/access.ts';
+import type { Bus } from '../../platform/bus.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import * as repo from './repo/alerts.ts';
+
+export interface AlertsServiceDeps {
+  db: Db;
+  clock: Clock;
+  bus: Bus;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+/** What raises an alert for one member. `dedupeKey`: one alert per cause, a repeat raises nothing. */
+export interface RaiseAlert {
+  type: AlertType;
+  severity: AlertSeverity;
+  title: string;
+  message: string;
+  contentId?: string | null;
+  actions?: AlertAction[];
+  dedupeKey?: string;
+}
+
+const OWN_LIST = 200;
+/** How many of a sender's last hour of texts are compared for copies: past this he is a blast anyway. */
+const SAME_TEXT_SCAN = 500;
+
+function present(r: repo.AlertRow): Alert {
+  return {
+    id: r.id,
+    type: r.type,
+    severity: r.severity,
+    title: r.title,
+    message: r.message,
+    state: r.state,
+    isRead: r.state !== 'unread',
+    isResolved: r.state === 'resolved',
+    contentId: r.content_id,
+    actions: r.actions,
+    createdAt: r.created_at.toISOString(),
+  };
+}
+
+/** The two actions about another man an alert offers. */
+export const aboutHim = (userId: string): AlertAction[] => [
+  { id: 'block', label: 'Block him', type: 'block', severity: 'high', userId },
+  { id: 'report', label: 'Report him', type: 'report', severity: 'medium', userId },
+];
+
+/**
+ * Safety alerts (spec sections 3, 4; issue 17 item 2). Only events raise them, through `raise`
+ * (a report made, a reviewed report, a message matching a spam pattern; the photo moderation
+ * will raise content_flagged the same way); there is no timer. Each new alert goes to the
+ * member's open tabs over the live channel.
+ */
+export class AlertsService {
+  constructor(private readonly deps: AlertsServiceDeps) {}
+
+  /** Raises an alert for `userId`; null when its dedupe key already raised one. */
+  async raise(userId: string, input: RaiseAlert): Promise<Alert | null> {
+    const at = this.deps.clock.now();
+    const id = randomUUID();
+    const inserted = await repo.insertAlert(this.deps.db, {
+      id,
+      user_id: userId,
+      type: input.type,
+      severity: input.severity,
+      title: input.title,
+      message: input.message,
+      content_id: input.contentId ?? null,
+      actions: JSON.stringify(input.actions ?? []),
+      dedupe_key: input.dedupeKey ?? null,
+      created_at: at,
+      updated_at: at,
+    });
+    if (!inserted) return null;
+    const alert = present((await repo.findAlert(this.deps.db, id))!);
+    await this.deps.bus.publish([userId], { type: 'alert', alert });
+    return alert;
+  }
+
+  async list(actor: Actor): Promise<Alert[]> {
+    requireAccess(actor, 'support.use');
+    return (await repo.listAlertsOf(this.deps.db, actor.id, OWN_LIST)).map(present);
+  }
+
+  /** He marks his alert read, resolved (also read) or dismissed (gone from his list). */
+  async setState(actor: Actor, id: string, state: 'read' | 'resolved' | 'dismissed'): Promise<Alert> {
+    requireAccess(actor, 'support.use');
+    const row = await repo.findAlert(this.deps.db, id);
+    // Another member's alert, or one he dismissed, is not found: ids tell nothing.
+    if (!row || row.user_id !== actor.id || row.state === 'dismissed') throw notFound(AlertMessages.notFound);
+    if (row.state === state) return present(row);
+    if (!canMoveAlert(row.state, state) || !(await repo.setAlertState(this.deps.db, id, row.state, state, this.deps.clock.now())))
+      throw conflict(AlertMessages.badState);
+    return present((await repo.findAlert(this.deps.db, id))!);
+  }
+
+  /**
+   * After a message is sent: warns the receiver once about this sender when the message matches
+   * a spam or scam pattern (core's spamSignals) or the sender has open reports from several
+   * members. Never fails the send: a failure is logged.
+   */
+  async screenMessage(msg: { id: string; senderId: string; receiverId: string; text: string }): Promise<void> {
+    try {
+      const dedupeKey = `sender:${msg.senderId}`;
+      if (await repo.hasAlertKey(this.deps.db, msg.receiverId, dedupeKey)) return;
+      const now = this.deps.clock.now();
+      const stats = await repo.senderStats(
+        this.deps.db,
+        msg.senderId,
+        msg.receiverId,
+        new Date(now.getTime() - NEW_ACCOUNT_WINDOW_MS),
+      );
+      const text = normaliseText(msg.text);
+      const sameTextRecipients = text
+        ? new Set(
+            (await repo.textsSentSince(this.deps.db, msg.senderId, new Date(now.getTime() - SAME_TEXT_WINDOW_MS), SAME_TEXT_SCAN))
+              .filter((m) => normaliseText(m.content) === text)
+              .map((m) => m.receiver_id),
+          ).size
+        : 0;
+      const signals = spamSignals({
+        text: msg.text,
+        isMatch: stats.isMatch,
+        accountAgeMs: now.getTime() - stats.accountCreatedAt.getTime(),
+        sameTextRecipients,
+        recipientsToday: stats.recipientsToday,
+        openReporters: stats.openReporters,
+      });
+      if (signals.length === 0) return;
+      await this.raise(msg.receiverId, {
+        type: 'suspicious_behavior',
+        severity: suspiciousSeverity(signals),
+        title: 'Someone messaging you may be a scammer',
+        message: suspiciousMessageText(signals),
+        contentId: msg.id,
+        actions: aboutHim(msg.senderId),
+        dedupeKey,
+      });
+    } catch (err) {
+      this.deps.log?.warn({ err }, 'message screening failed');
+    }
+  }
+}

@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Actor,
+  type Clock,
+  type CreateUserReport,
+  can,
+  canMoveReport,
+  Messages,
+  REPORT_SCREENSHOT_LIMIT,
+  ReportMessages,
+  type ReportScreenshot,
+  type ReportStatus,
+  type SafetyFlag,
+  type StaffUserReport,
+  SUSPICIOUS_REPORT_WINDOW_MS,
+  SUSPICIOUS_REPORTERS,
+  USER_REPORT_LIMIT,
+  type UserReport,
+} from '@fmk/core';
+import type { Db } from '../../db/index.ts';
+import { requireAccess } from '../../platform/access.ts';
+import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors.ts';
+import { reencodePhoto } from '../../platform/media/image.ts';
+import type { Storage } from '../../platform/storage.ts';
+import type { RaiseAlert } from './alerts.ts';
+import { aboutHim } from './alerts.ts';
+import * as repo from './repo/reports.ts';
+import { userExists } from './repo.ts';
+
+export interface ReportsServiceDeps {
+  db: Db;
+  clock: Clock;
+  storage: Storage;
+}
+
+/** What follows a stored report: the block he asked for (its own rules) and his alerts. */
+export interface ReportHooks {
+  block(me: string, targetId: string): Promise<void>;
+  raise(userId: string, alert: RaiseAlert): Promise<unknown>;
+}
+
+/** The reporter hears the outcome, never the action taken against the other man. */
+const OUTCOME_TEXT: Partial<Record<ReportStatus, string>> = {
+  actioned: 'We reviewed your report and took action under our rules. Thank you for helping keep FMK safe.',
+  dismissed: 'We reviewed your report and found nothing against our rules this time. If he bothers you, you can still block him.',
+};
+
+const OWN_LIST = 100;
+const STAFF_LIST = 200;
+
+/** The storage keys of a member's report screenshots: the rows go with his account, the files are for whoever erases it. */
+export function reportFileKeys(db: Db, userId: string): Promise<string[]> {
+  return repo.screenshotKeysOf(db, userId);
+}
+
+/**
+ * Reports against a member (spec sections 3, 4; issue 17 item 1). The reporter sees his own
+ * reports; staff with admin.reports.manage see all and move them on. The day's limit is counted
+ * under the reporter's row lock, so parallel requests cannot pass it.
+ */
+export class ReportsService {
+  constructor(
+    private readonly deps: ReportsServiceDeps,
+    private readonly hooks: ReportHooks,
+  ) {}
+
+  /** A screenshot for a report: the photo pipeline (WebP, no metadata), kept outside the public files. */
+  async addScreenshot(actor: Actor, upload: Buffer): Promise<ReportScreenshot> {
+    requireAccess(actor, 'support.use');
+    const encoded = await reencodePhoto(upload);
+    const id = randomUUID();
+    // Not under photos/: GET /files/* never serves it; only the reporter and staff read it.
+    const storageKey = `reports/${actor.id}/${id}.webp`;
+    await this.deps.storage.put(storageKey, encoded.data, 'image/webp');
+    try {
+      const row = {
+        id,
+        user_id: actor.id,
+        storage_key: storageKey,
+        width: encoded.width,
+        height: encoded.height,
+        bytes: encoded.data.length,
+        created_at: this.deps.clock.now(),
+      };
+      await this.deps.db.transaction().execute(async (trx) => {
+        await repo.lockMember(trx, actor.id);
+        const since = new Date(row.created_at.getTime() - REPORT_SCREENSHOT_LIMIT.windowMs);
+        if ((await repo.countScreenshotsSince(trx, actor.id, since)) >= REPORT_SCREENSHOT_LIMIT.max)
+          throw tooManyRequests(ReportMessages.tooManyUploads);
+        await repo.insertScreenshot(trx, row);
+      });
+    } catch (err) {
+      await this.deps.storage.delete(storageKey).catch(() => undefined);
+      throw err;
+    }
+    return { id, width: encoded.width, height: encoded.height };
+  }
+
+  /** A screenshot's bytes, to the member who took it or to staff; anyone else: not found. */
+  async screenshot(actor: Actor, id: string): Promise<Buffer> {
+    const shot = await repo.findScreenshot(this.deps.db, id);
+    const mayRead = shot && (shot.user_id === actor.id || can(actor, 'admin.reports.manage').allowed);
+    if (!mayRead) throw notFound(ReportMessages.screenshotNotFound);
+    const object = await this.deps.storage.get(shot.storage_key);
+    if (!object) throw notFound(ReportMessages.screenshotNotFound);
+    const parts: Buffer[] = [];
+    for await (const part of object.stream) parts.push(part as Buffer);
+    return Buffer.concat(parts);
+  }
+
+  async report(actor: Actor, targetId: string, body: CreateUserReport): Promise<UserReport> {
+    requireAccess(actor, 'support.use');
+    if (targetId === actor.id) throw badRequest(ReportMessages.cannotReportSelf, { id: 'is you' });
+    const id = randomUUID();
+    const at = this.deps.clock.now();
+    await this.deps.db.transaction().execute(async (trx) => {
+      await repo.lockMember(trx, actor.id);
+      const since = new Date(at.getTime() - USER_REPORT_LIMIT.windowMs);
+      if ((await repo.countReportsSince(trx, actor.id, since)) >= USER_REPORT_LIMIT.max)
+        throw tooManyRequests(ReportMessages.tooManyReports);
+      if (!(await userExists(trx, targetId))) throw notFound(Messages.userNotFound);
+      const shots = await repo.freeScreenshotsOf(trx, actor.id, body.screenshotIds);
+      if (shots.length !== body.screenshotIds.length)
+        throw badRequest(ReportMessages.screenshotNotFound, { screenshotIds: 'not found' });
+      const messages = await repo.messagesBetween(trx, body.messageIds, actor.id, targetId);
+      if (messages.length !== body.messageIds.length)
+        throw badRequest(ReportMessages.messageNotFound, { messageIds: 'not found' });
+      await repo.insertReport(
+        trx,
+        {
+          id,
+          reporter_id: actor.id,
+          reported_id: targetId,
+          reason: body.reason,
+          category: body.category,
+          description: body.description,
+          blocked: body.block,
+          created_at: at,
+          updated_at: at,
+        },
+        messages.map((m) => ({
+          report_id: id,
+          message_id: m.id,
+          from_reported: m.sender_id === targetId,
+          type: m.type,
+          content: m.content,
+          sent_at: m.created_at,
+        })),
+      );
+      await repo.attachScreenshots(trx, body.screenshotIds, id);
+      // Several members reporting him within a week is a pattern for staff to look at.
+      const windowStart = new Date(at.getTime() - SUSPICIOUS_REPORT_WINDOW_MS);
+      const reporters = await repo.distinctReportersSince(trx, targetId, windowStart);
+      if (reporters >= SUSPICIOUS_REPORTERS)
+        await repo.openFlag(trx, { id: randomUUID(), user_id: targetId, reporters, created_at: at });
+    });
+    // After the report is stored with its copied messages: the block deletes the conversation.
+    if (body.block) await this.hooks.block(actor.id, targetId);
+    await this.hooks.raise(actor.id, {
+      type: 'user_reported',
+      severity: 'low',
+      title: 'Report received',
+      message: "Thank you for telling us. Our team reviews every report; we'll let you know when it's done.",
+      contentId: id,
+      actions: body.block ? [] : aboutHim(targetId).filter((a) => a.type === 'block'),
+      dedupeKey: `report:${id}:received`,
+    });
+    return (await this.present([(await repo.findReport(this.deps.db, id))!]))[0]!;
+  }
+
+  async mine(actor: Actor): Promise<UserReport[]> {
+    requireAccess(actor, 'support.use');
+    return this.present(await repo.listReportsOf(this.deps.db, actor.id, OWN_LIST));
+  }
+
+  async staffList(actor: Actor, status: ReportStatus | undefined): Promise<StaffUserReport[]> {
+    requireAccess(actor, 'admin.reports.manage');
+    const rows = await repo.listReports(this.deps.db, status, STAFF_LIST);
+    const shown = await this.present(rows);
+    return shown.map((r, i) => ({ ...r, reporterId: rows[i]!.reporter_id }));
+  }
+
+  /** Staff move a report on; returns the report before and after (alerts tell its reporter). */
+  async setStatus(actor: Actor, id: string, status: ReportStatus): Promise<{ report: StaffUserReport; reporterId: string }> {
+    requireAccess(actor, 'admin.reports.manage');
+    const before = await repo.findReport(this.deps.db, id);
+    if (!before) throw notFound(ReportMessages.reportNotFound);
+    if (!canMoveReport(before.status, status)) throw conflict(ReportMessages.badTransition);
+    if (!(await repo.setReportStatus(this.deps.db, id, before.status, status, actor.id, this.deps.clock.now())))
+      throw conflict(ReportMessages.badTransition);
+    const row = (await repo.findReport(this.deps.db, id))!;
+    const outcome = OUTCOME_TEXT[status];
+    if (outcome)
+      await this.hooks.raise(row.reporter_id, {
+        type: 'user_reported',
+        severity: 'low',
+        title: 'Your report was reviewed',
+        message: outcome,
+        contentId: id,
+        dedupeKey: `report:${id}:outcome`,
+      });
+    const [shown] = await this.present([row]);
+    return { report: { ...shown!, reporterId: row.reporter_id }, reporterId: row.reporter_id };
+  }
+
+  async flags(actor: Actor): Promise<SafetyFlag[]> {
+    requireAccess(actor, 'admin.reports.manage');
+    return (await repo.listFlags(this.deps.db, STAFF_LIST)).map((f) => ({
+      id: f.id,
+      userId: f.user_id,
+      kind: f.kind,
+      reporters: f.reporters,
+      status: f.status,
+      createdAt: f.created_at.toISOString(),
+    }));
+  }
+
+  private async present(rows: repo.ReportRow[]): Promise<UserReport[]> {
+    const ids = rows.map((r) => r.id);
+    const [shots, messages] = await Promise.all([repo.screenshotsOf(this.deps.db, ids), repo.messagesOf(this.deps.db, ids)]);
+    return rows.map((r) => ({
+      id: r.id,
+      reportedUserId: r.reported_id,
+      reason: r.reason,
+      category: r.category,
+      description: r.description,
+      status: r.status,
+      screenshots: shots.filter((s) => s.report_id === r.id).map((s) => ({ id: s.id, width: s.width, height: s.height })),
+      messages: messages
+        .filter((m) => m.report_id === r.id)
+        .map((m) => ({
+          id: m.message_id,
+          fromReported: m.from_reported,
+          type: m.type,
+          content: m.content,
+          sentAt: m.sent_at.toISOString(),
+        })),
+      blocked: r.blocked,
+      createdAt: r.created_at.toISOString(),
+      updatedAt: r.updated_at.toISOString(),
+    }));
+  }
+}
