@@ -18,6 +18,19 @@ export interface Storage {
   url(key: string): string;
 }
 
+/** An object's whole bytes, or null when it is not there (for small files: screenshots, photos). */
+export async function readObject(storage: Pick<Storage, 'get'>, key: string): Promise<Buffer | null> {
+  const object = await storage.get(key);
+  return object ? readAll(object.stream) : null;
+}
+
+/** A stream's whole bytes. */
+export async function readAll(stream: Readable): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
 const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9/_.-]{0,200}$/;
 
 export class LocalDiskStorage implements Storage {

@@ -21,7 +21,7 @@ import type { Db } from '../../db/index.ts';
 import { requireAccess } from '../../platform/access.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { reencodePhoto } from '../../platform/media/image.ts';
-import type { Storage } from '../../platform/storage.ts';
+import { readObject, type Storage } from '../../platform/storage.ts';
 import type { RaiseAlert } from './alerts.ts';
 import { aboutHim } from './alerts.ts';
 import * as repo from './repo/reports.ts';
@@ -101,11 +101,9 @@ export class ReportsService {
     const shot = await repo.findScreenshot(this.deps.db, id);
     const mayRead = shot && (shot.user_id === actor.id || can(actor, 'admin.reports.manage').allowed);
     if (!mayRead) throw notFound(ReportMessages.screenshotNotFound);
-    const object = await this.deps.storage.get(shot.storage_key);
-    if (!object) throw notFound(ReportMessages.screenshotNotFound);
-    const parts: Buffer[] = [];
-    for await (const part of object.stream) parts.push(part as Buffer);
-    return Buffer.concat(parts);
+    const bytes = await readObject(this.deps.storage, shot.storage_key);
+    if (!bytes) throw notFound(ReportMessages.screenshotNotFound);
+    return bytes;
   }
 
   async report(actor: Actor, targetId: string, body: CreateUserReport): Promise<UserReport> {

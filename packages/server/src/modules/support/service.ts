@@ -29,7 +29,7 @@ import { requireAccess } from '../../platform/access.ts';
 import { type Bus, withEvents } from '../../platform/bus.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { reencodePhoto } from '../../platform/media/image.ts';
-import type { Storage } from '../../platform/storage.ts';
+import { readObject, type Storage } from '../../platform/storage.ts';
 import * as repo from './repo.ts';
 
 export interface SupportServiceDeps {
@@ -156,11 +156,9 @@ export class SupportService {
     const shot = await repo.findScreenshot(this.deps.db, id);
     const mayRead = shot && (shot.user_id === actor.id || can(actor, 'admin.support.manage').allowed);
     if (!mayRead) throw notFound(SupportMessages.screenshotNotFound);
-    const object = await this.deps.storage.get(shot.storage_key);
-    if (!object) throw notFound(SupportMessages.screenshotNotFound);
-    const parts: Buffer[] = [];
-    for await (const part of object.stream) parts.push(part as Buffer);
-    return Buffer.concat(parts);
+    const bytes = await readObject(this.deps.storage, shot.storage_key);
+    if (!bytes) throw notFound(SupportMessages.screenshotNotFound);
+    return bytes;
   }
 
   async createReport(actor: Actor, body: z.infer<typeof createFeedbackBody>, userAgent: string | undefined): Promise<Feedback> {

@@ -1,7 +1,6 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.ts';
-import type { Storage } from '../storage.ts';
+import { readAll, type Storage } from '../storage.ts';
 import { thumbnailOf } from './image.ts';
 
 /** Where stored files are served (LocalDiskStorage's public prefix). */
@@ -21,12 +20,6 @@ export function thumbnailURL(url: string | null): string | null {
   if (!url?.startsWith(FILES)) return url;
   const key = url.slice(FILES.length);
   return PROFILE_PHOTO.test(key) && !key.endsWith(THUMB_SUFFIX) ? `${FILES}${thumbnailKey(key)}` : url;
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const part of stream) parts.push(part as Buffer);
-  return Buffer.concat(parts);
 }
 
 /**

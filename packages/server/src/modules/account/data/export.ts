@@ -7,7 +7,7 @@ import { listBlockedBy } from '../../../platform/blocks/repo.ts';
 import type { Config } from '../../../platform/config.ts';
 import { AppError, conflict, notFound, tooManyRequests } from '../../../platform/errors.ts';
 import type { Mailer } from '../../../platform/mail/mailer.ts';
-import type { Storage } from '../../../platform/storage.ts';
+import { readAll, type Storage } from '../../../platform/storage.ts';
 import type { HealthService } from '../../health/service.ts';
 import { dataReadyMail } from '../mails.ts';
 import * as repo from './repo.ts';
@@ -50,12 +50,6 @@ Times are UTC (ISO 8601). Other men appear only by their id and the name the app
 `;
 
 const json = (value: unknown): Uint8Array => strToU8(`${JSON.stringify(value, null, 2)}\n`);
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const part of stream) parts.push(part as Buffer);
-  return Buffer.concat(parts);
-}
 
 /**
  * The zip, compressed on fflate's worker threads: a man with hundreds of message photos must not
