@@ -107,6 +107,8 @@ describe('offline in Chromium', () => {
     const features = new Set(copy.queryKeys.map((k) => k[0]));
     expect(features.has('discovery')).toBe(true);
     expect(features.has('messaging')).toBe(true);
+    // The Messages tab's list itself, not only the chat's own query.
+    expect(copy.queryKeys).toContainEqual(['messaging', 'conversations']);
     expect(features.has('health')).toBe(false);
     expect(features.has('activity')).toBe(false);
 

@@ -1,5 +1,5 @@
 import { AUTH_STORAGE_KEYS, type Conversation, DISPLAY_DEFAULTS, type Message, type ToastInput } from '@fmk/core';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/call.ts';
 import { gameKeys, messagingKeys } from '../../shared/queryKeys.ts';
 import { messagingStore } from './store.ts';
@@ -7,12 +7,14 @@ import { messagingStore } from './store.ts';
 const enc = encodeURIComponent;
 
 /** GET /conversations: newest activity first; live events refresh it. */
+const conversationsQuery = queryOptions({
+  queryKey: messagingKeys.conversations(),
+  queryFn: () => call('GET /conversations'),
+  staleTime: 15_000,
+});
+
 export function useConversationsQuery() {
-  return useQuery({
-    queryKey: messagingKeys.conversations(),
-    queryFn: () => call('GET /conversations'),
-    staleTime: 15_000,
-  });
+  return useQuery(conversationsQuery);
 }
 
 export function useConversationQuery(id: string) {
@@ -125,6 +127,10 @@ export function handleMessagingEvent(
       void catchUp().catch(() => undefined);
       void messagingStore.flush();
       refreshList();
+      // Loaded once a session even if the Messages tab is not opened: the offline copy then
+      // holds the list, and the tab opens at once.
+      if (queryClient.getQueryData(messagingKeys.conversations()) === undefined)
+        void queryClient.prefetchQuery(conversationsQuery).catch(() => undefined);
       return true;
     case 'message': {
       const m = e.message;

@@ -19,10 +19,12 @@ export function OfflineCache({ children }: { children: ReactNode }) {
     if (!uid) return;
     let live = true;
     let stop: (() => void) | null = null;
-    void restoreOffline(queryClient, uid, () => live).then(() => {
-      if (!live) return;
-      stop = persistOffline(queryClient, uid);
-      setRestoredFor(uid);
+    const restore = restoreOffline(queryClient, uid, () => live);
+    void restore.started.then(() => {
+      if (live) setRestoredFor(uid);
+    });
+    void restore.complete.then(() => {
+      if (live) stop = persistOffline(queryClient, uid);
     });
     return () => {
       live = false;

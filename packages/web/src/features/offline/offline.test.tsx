@@ -252,6 +252,19 @@ describe('what the offline copy keeps', () => {
     expect(saved?.lastActivity).toBe(message(2).timestamp);
     expect(saved?.other.isOnline).toBeNull();
   });
+
+  it('lists a chat begun after the list was loaded (a new match opened from elsewhere)', () => {
+    const qc = new QueryClient();
+    qc.setQueryData(messagingKeys.conversations(), []);
+    qc.setQueryData(messagingKeys.conversation('c1'), conversation({ lastMessage: null }));
+    qc.setQueryData(messagingKeys.conversation('c9'), conversation({ id: 'c9', lastMessage: null }));
+    messagingStore.addPage('c1', { messages: [message(1), message(2)], hasMore: false }, false);
+    const list = snapshot(qc, 'u1').queries.find((q) => q.queryKey[1] === 'conversations');
+    const saved = list?.state.data as Conversation[];
+    // c9 was opened but nothing was said: it stays among the new matches, not the list.
+    expect(saved.map((c) => c.id)).toEqual(['c1']);
+    expect(saved[0]?.lastMessage?.content).toBe('message 2');
+  });
 });
 
 describe('restoring and clearing', () => {
@@ -264,7 +277,7 @@ describe('restoring and clearing', () => {
     messagingStore.reset();
 
     const fresh = makeQueryClient();
-    await restoreOffline(fresh, 'u1');
+    await restoreOffline(fresh, 'u1').complete;
     expect(fresh.getQueryData<Conversation[]>(messagingKeys.conversations())?.[0]?.id).toBe('c1');
     // Shown, but asked for again as soon as a screen uses it: the copy is not the server's answer of now.
     expect(fresh.getQueryState(messagingKeys.conversations())?.isInvalidated).toBe(true);
@@ -282,10 +295,10 @@ describe('restoring and clearing', () => {
     qc.setQueryData(messagingKeys.conversations(), [conversation()]);
     await write('user:u1', { ...snapshot(qc, 'u1'), savedAt: Date.now() - 8 * 24 * 3600_000 });
     const fresh = new QueryClient();
-    await restoreOffline(fresh, 'u1');
+    await restoreOffline(fresh, 'u1').complete;
     expect(fresh.getQueryData(messagingKeys.conversations())).toBeUndefined();
     await write('user:u1', { ...snapshot(qc, 'u1'), uid: 'u9' });
-    await restoreOffline(fresh, 'u1');
+    await restoreOffline(fresh, 'u1').complete;
     expect(fresh.getQueryData(messagingKeys.conversations())).toBeUndefined();
   });
 

@@ -66,6 +66,9 @@ export function snapshot(queryClient: QueryClient, uid: string, now = Date.now()
     shouldDehydrateQuery: (q: Query) => isPersistedQuery(q.queryKey) && q.state.data !== undefined,
   });
   const chats = messagingStore.saved(CHATS_KEPT, MESSAGES_KEPT);
+  const opened = queries
+    .filter((q) => startsWith(q.queryKey, [...messagingKeys.all, 'conversation']) && q.state.data)
+    .map((q) => q.state.data as Conversation);
   return {
     v: VERSION,
     uid,
@@ -74,7 +77,7 @@ export function snapshot(queryClient: QueryClient, uid: string, now = Date.now()
       ...q,
       state: {
         ...q.state,
-        data: withoutPresence(q.queryKey, withNewestMessages(q.queryKey, trimmed(q.queryKey, q.state.data), chats)),
+        data: withoutPresence(q.queryKey, withNewestMessages(q.queryKey, trimmed(q.queryKey, q.state.data), chats, opened)),
         status: 'success',
         error: null,
         fetchStatus: 'idle',
@@ -106,12 +109,20 @@ function withoutPresence(key: QueryKey, data: unknown): unknown {
 
 /**
  * The conversation list as the chats last showed them: a list loaded before a chat went on
- * (refreshed only while on screen) would show offline an older last message than the chat.
+ * (refreshed only while on screen) would show offline an older last message than the chat, or
+ * miss a chat begun since (a new match's first messages) that was opened from elsewhere.
  */
-function withNewestMessages(key: QueryKey, data: unknown, chats: readonly SavedChat[]): unknown {
+function withNewestMessages(
+  key: QueryKey,
+  data: unknown,
+  chats: readonly SavedChat[],
+  opened: readonly Conversation[],
+): unknown {
   if (!startsWith(key, messagingKeys.conversations()) || !Array.isArray(data)) return data;
   const newest = new Map(chats.map((c) => [c.conversationId, c.messages[c.messages.length - 1]]));
-  return (data as Conversation[]).map((c) => {
+  const listed = new Set((data as Conversation[]).map((c) => c.id));
+  const begun = opened.filter((c) => !listed.has(c.id) && newest.has(c.id));
+  return [...(data as Conversation[]), ...begun].map((c) => {
     const m = newest.get(c.id);
     if (!m || (c.lastMessage && c.lastMessage.timestamp >= m.timestamp)) return c;
     const { id, senderId, type, content, timestamp } = m;
@@ -169,22 +180,38 @@ function withTimeout<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {
   });
 }
 
-/** Puts this user's copy back: queries the app already holds newer data for keep theirs. */
-export async function restoreOffline(
+/**
+ * Puts this user's copy back: queries the app already holds newer data for keep theirs.
+ * `started` resolves when the app may start: the copy is in, or reading it took longer than
+ * RESTORE_TIMEOUT_MS (a slow disk). `complete` resolves once the copy is read and put back,
+ * however late: only then may it be written over, or a slow read would lose what the copy held
+ * (the conversation list) to a write of what the first screen fetched.
+ */
+export function restoreOffline(
   queryClient: QueryClient,
   uid: string,
   stillWanted: () => boolean = () => true,
-): Promise<void> {
+): { started: Promise<void>; complete: Promise<void> } {
   const mine = generation;
   const pending = early?.uid === uid ? early.copy : read(uid, Date.now());
   early = null;
-  const s = await withTimeout(pending, RESTORE_TIMEOUT_MS, null);
-  // Signed out (or another user in) meanwhile: this copy is not for the app any more.
-  if (!s || mine !== generation || !stillWanted()) return;
-  // Shown at once, but asked for again as soon as a screen uses them: however recent, the copy
-  // is not the server's answer of now (a reload must not keep an old grid for its staleTime).
-  hydrate(queryClient, { queries: s.queries.map((q) => ({ ...q, state: { ...q.state, isInvalidated: true } })), mutations: [] });
-  messagingStore.restore(s.chats);
+  const complete = pending.then(
+    (s) => {
+      // Signed out (or another user in) meanwhile: this copy is not for the app any more.
+      if (!s || mine !== generation || !stillWanted()) return;
+      // Shown at once, but asked for again as soon as a screen uses them: however recent, the
+      // copy is not the server's answer of now (a reload must not keep an old grid for its
+      // staleTime). Put back late, a query fetched meanwhile keeps its newer data (hydrate
+      // compares dataUpdatedAt) and a chat loaded meanwhile keeps its messages.
+      hydrate(queryClient, {
+        queries: s.queries.map((q) => ({ ...q, state: { ...q.state, isInvalidated: true } })),
+        mutations: [],
+      });
+      messagingStore.restore(s.chats);
+    },
+    () => undefined,
+  );
+  return { started: withTimeout(complete, RESTORE_TIMEOUT_MS, undefined), complete };
 }
 
 /**
@@ -213,6 +240,8 @@ export function persistOffline(queryClient: QueryClient, uid: string): () => voi
     if (isPersistedQuery(event.query.queryKey)) schedule();
   });
   const offChats = messagingStore.subscribe(schedule);
+  // What came in while the copy was being read (a slow start) is written with it.
+  schedule();
   const onHide = () => {
     if (timer) save();
   };
