@@ -112,12 +112,7 @@ function withoutPresence(key: QueryKey, data: unknown): unknown {
  * (refreshed only while on screen) would show offline an older last message than the chat, or
  * miss a chat begun since (a new match's first messages) that was opened from elsewhere.
  */
-function withNewestMessages(
-  key: QueryKey,
-  data: unknown,
-  chats: readonly SavedChat[],
-  opened: readonly Conversation[],
-): unknown {
+function withNewestMessages(key: QueryKey, data: unknown, chats: readonly SavedChat[], opened: readonly Conversation[]): unknown {
   if (!startsWith(key, messagingKeys.conversations()) || !Array.isArray(data)) return data;
   const newest = new Map(chats.map((c) => [c.conversationId, c.messages[c.messages.length - 1]]));
   const listed = new Set((data as Conversation[]).map((c) => c.id));
