@@ -13,7 +13,7 @@ import type { HealthService } from '../../health/service.ts';
 import type { IdentityService } from '../../identity/service.ts';
 import { messagePhotoFiles } from '../../messaging/service.ts';
 import { profilePhotoFiles } from '../../profiles/service.ts';
-import { reportFileKeys } from '../../safety/service.ts';
+import { forgetAlertsAbout, reportFileKeys } from '../../safety/service.ts';
 import { supportFileKeys } from '../../support/service.ts';
 import { accountDeletedMail } from '../mails.ts';
 import { phoneCountKey } from '../phone.ts';
@@ -45,7 +45,7 @@ export interface ErasureDeps {
  * other side too) and every message in them, likes, blocks, cruise, push, sessions, links,
  * phone codes, archives, support reports and threads. What has no such key is erased by its
  * feature: health's vault, the selection requests aimed at him (game), other men's contacts
- * linked to him unlinked (activity), the kept ban and audit records pseudonymised (identity). His files are listed by their features (profiles,
+ * linked to him unlinked (activity), other men's alerts stripped of actions aimed at him (safety), the kept ban and audit records pseudonymised (identity). His files are listed by their features (profiles,
  * messaging, support; the archives here) and go after the commit, so a failed erasure leaves
  * the account whole.
  */
@@ -76,6 +76,7 @@ export class ErasureService {
       const revoked = await revokeSessions(trx, user.id, now, null);
       await identity.forgetIdentity(trx, { userId: user.id, anonymousIds: snapshot.anonymousIds, emails: snapshot.emails });
       await forgetSelectionsAt(trx, user.id);
+      await forgetAlertsAbout(trx, user.id);
       await unlinkContactsTo(trx, this.deps.vault, snapshot.partners, user.id);
       await repo.deleteRequestCounts(
         trx,
