@@ -5,6 +5,7 @@ import { type Bus, type LiveEvent, SESSION_ENDED } from '../../../platform/bus.t
 import type { Config } from '../../../platform/config.ts';
 import { badRequest, unauthorized } from '../../../platform/errors.ts';
 import type { Mailer } from '../../../platform/mail/mailer.ts';
+import { revokeUserSessions } from '../../../platform/sessions/repo.ts';
 import type { Storage } from '../../../platform/storage.ts';
 import type { Vault } from '../../../platform/vault.ts';
 import { unlinkContactsTo } from '../../activity/service.ts';
@@ -17,7 +18,6 @@ import { forgetAlertsAbout, reportFileKeys } from '../../safety/service.ts';
 import { supportFileKeys } from '../../support/service.ts';
 import { accountDeletedMail } from '../mails.ts';
 import { phoneCountKey } from '../phone.ts';
-import { revokeSessions } from '../repo.ts';
 import type { AccountService } from '../service.ts';
 import * as repo from './repo.ts';
 
@@ -73,7 +73,7 @@ export class ErasureService {
     await this.deps.health.deleteAll(user.id);
     const now = this.deps.clock.now();
     const sessions = await db.transaction().execute(async (trx) => {
-      const revoked = await revokeSessions(trx, user.id, now, null);
+      const revoked = await revokeUserSessions(trx, user.id, now, { keep: null });
       await identity.forgetIdentity(trx, { userId: user.id, anonymousIds: snapshot.anonymousIds, emails: snapshot.emails });
       await forgetSelectionsAt(trx, user.id);
       await forgetAlertsAbout(trx, user.id);
