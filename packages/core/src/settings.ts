@@ -16,6 +16,10 @@ export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
 /** Who may message you (privacy's message settings): everyone the tier rules allow, or only matches. */
 export const MESSAGES_FROM = ['everyone', 'matches'] as const;
 export type MessagesFrom = (typeof MESSAGES_FROM)[number];
+/** The refusal when he takes messages from matches only. */
+export const MATCHES_ONLY_TEXT = 'He only takes messages from his matches.';
+/** The refusal when he keeps his activity to himself. */
+export const NO_CONTACT_LINK_TEXT = 'He keeps his profile out of contact books.';
 
 export const NOTIFICATION_KINDS = ['messages', 'matches', 'likes', 'healthReminders', 'safety'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
