@@ -27,10 +27,11 @@ export const NOTIFICATION_CHANNELS = ['push', 'email', 'inApp'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**
- * Kinds the email channel carries (the notifier's mail senders). Health reminders never go by
- * mail (a mailbox is read on shared screens); messages and likes are not mailed one by one.
+ * Kinds the email channel carries (the notifier's mail senders): a new match. Health reminders
+ * never go by mail (a mailbox is read on shared screens); messages and likes are not mailed one
+ * by one; safety alerts (issue 17) join when they have a mail.
  */
-export const EMAIL_KINDS: readonly NotificationKind[] = ['matches', 'safety'];
+export const EMAIL_KINDS: readonly NotificationKind[] = ['matches'];
 
 const privacyFields = {
   /** 'matches': out of the grid, nearby and search; his profile opens only for matches and conversations. */
