@@ -103,3 +103,21 @@ export function textsSentSince(db: Db, senderId: string, since: Date, limit: num
     .limit(limit)
     .execute();
 }
+
+/** Resolves his alert of this cause when it is still open (unread or read); true when one moved. */
+export async function resolveByKey(db: Db, userId: string, dedupeKey: string, at: Date): Promise<boolean> {
+  const res = await db
+    .updateTable('safety_alerts')
+    .set({ state: 'resolved', updated_at: at })
+    .where('user_id', '=', userId)
+    .where('dedupe_key', '=', dedupeKey)
+    .where('state', 'in', ['unread', 'read'])
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Members with a live socket open now (users.is_online, kept by the live module's presence). */
+export async function onlineUserIds(db: Db, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('id').where('is_online', '=', true).orderBy('id').limit(limit).execute();
+  return rows.map((r) => r.id);
+}
