@@ -121,3 +121,23 @@ export async function onlineUserIds(db: Db, limit: number): Promise<string[]> {
   const rows = await db.selectFrom('users').select('id').where('is_online', '=', true).orderBy('id').limit(limit).execute();
   return rows.map((r) => r.id);
 }
+
+/**
+ * A member's account is erased: other men's alerts keep their text (which never names him) but
+ * lose the actions aimed at him (there is no one left to block or report) and a dedupe key
+ * holding his id.
+ */
+export async function forgetAlertsAbout(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('safety_alerts')
+    .set({
+      actions: sql`coalesce((select jsonb_agg(a) from jsonb_array_elements(actions) a where a->>'userId' is distinct from ${userId}), '[]'::jsonb)`,
+    })
+    .where(sql<boolean>`actions @> jsonb_build_array(jsonb_build_object('userId', ${userId}::text))`)
+    .execute();
+  await db
+    .updateTable('safety_alerts')
+    .set({ dedupe_key: null })
+    .where((w) => w.or([w('dedupe_key', '=', `sender:${userId}`), w('dedupe_key', 'like', `meetup:%${userId}%`)]))
+    .execute();
+}
