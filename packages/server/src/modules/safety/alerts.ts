@@ -24,6 +24,7 @@ import { requireAccess } from '../../platform/access.ts';
 import type { Bus } from '../../platform/bus.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { ModerationEvent } from '../../platform/moderation/moderation.ts';
+import { storedSettingsOf } from '../settings/service.ts';
 import * as repo from './repo/alerts.ts';
 
 export interface AlertsServiceDeps {
@@ -121,7 +122,8 @@ export class AlertsService {
 
   /**
    * safety_reminder before a first meetup: the first message between two men that talks about
-   * meeting (core's MEETUP_PHRASES) gives both the public-place advice, once per pair.
+   * meeting (core's MEETUP_PHRASES) gives both the public-place advice, once per pair, to each who
+   * keeps publicPlaceReminders on.
    * Never fails the send: a failure is logged.
    */
   private async meetupReminder(msg: { id: string; senderId: string; receiverId: string; text: string }): Promise<void> {
@@ -129,16 +131,27 @@ export class AlertsService {
       if (!mentionsMeetup(msg.text)) return;
       const dedupeKey = `meetup:${matchPair(msg.senderId, msg.receiverId).join(':')}`;
       for (const userId of [msg.senderId, msg.receiverId])
-        await this.raise(userId, {
-          type: 'safety_reminder',
-          severity: 'low',
-          ...SAFETY_REMINDERS.chat,
-          contentId: msg.id,
-          dedupeKey,
-        });
+        if (await this.wants(userId, 'publicPlaceReminders'))
+          await this.raise(userId, {
+            type: 'safety_reminder',
+            severity: 'low',
+            ...SAFETY_REMINDERS.chat,
+            contentId: msg.id,
+            dedupeKey,
+          });
     } catch (err) {
       this.deps.log?.warn({ err }, 'meetup reminder failed');
     }
+  }
+
+  /**
+   * Whether he keeps a reminder on (meetupSafety.publicPlaceReminders, locationSafety
+   * .locationReminders; both on by default, docs/settings.md).
+   */
+  async wants(userId: string, reminder: 'publicPlaceReminders' | 'locationReminders'): Promise<boolean> {
+    const s = (await storedSettingsOf(this.deps.db, userId))?.safety;
+    if (!s) return true;
+    return reminder === 'publicPlaceReminders' ? s.meetupSafety.publicPlaceReminders : s.locationSafety.locationReminders;
   }
 
   /**

@@ -12,7 +12,7 @@ const BERLIN = { lat: 52.52, lng: 13.405 };
 
 describe.each(DB_KINDS)('location warnings and safety reminders on %s', (kind) => {
   const t = useTestApp(kind);
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, headers: Headers, payload?: object) =>
     t().app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
   const alertsOf = async (headers: Headers) => (await call('GET', '/me/alerts', headers)).json() as Alert[];
   const kinds = async (headers: Headers) => (await alertsOf(headers)).map((a) => [a.type, a.title]).sort();
@@ -109,5 +109,27 @@ describe.each(DB_KINDS)('location warnings and safety reminders on %s', (kind) =
     await send(a, 'Sure, come over to my place after');
     expect(await alertsOf(a.headers)).toHaveLength(1);
     expect(await alertsOf(c.headers)).toEqual([]);
+  });
+
+  it('respects his reminder settings: publicPlaceReminders off, no meetup advice for him; locationReminders off, no warning', async () => {
+    const [a, b] = [await signUpMember(t().app, t().db), await signUpMember(t().app, t().db)];
+    const off = await call('PATCH', '/me/settings', a.headers, { safety: { meetupSafety: { publicPlaceReminders: false } } });
+    expect(off.statusCode, off.body).toBe(200);
+    const choose = (from: Member, to: Member) =>
+      call('POST', '/selections', from.headers, { targetId: to.user.uid, action: 'fuck', clientId: randomUUID() });
+    await choose(a, b);
+    const conversationId = (await choose(b, a)).json().match.conversationId as string;
+    const sent = await call('POST', `/conversations/${conversationId}/messages`, b.headers, {
+      clientId: randomUUID(),
+      content: 'can you host tonight?',
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(await alertsOf(a.headers)).toEqual([]);
+    expect(await kinds(b.headers)).toEqual([['safety_reminder', SAFETY_REMINDERS.chat.title]]);
+
+    const u = await locatedUser(t().app, t().db, BERLIN, 'platinum');
+    await call('PATCH', '/me/settings', u.headers, { safety: { locationSafety: { locationReminders: false } } });
+    expect((await call('POST', '/cruise/session', u.headers, {})).statusCode).toBe(200);
+    expect(await kinds(u.headers)).toEqual([['safety_reminder', SAFETY_REMINDERS.cruise.title]]);
   });
 });

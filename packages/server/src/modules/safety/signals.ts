@@ -11,39 +11,42 @@ const dayOf = (d: Date) => d.toISOString().slice(0, 10);
  */
 export class SafetySignals {
   constructor(
-    private readonly alerts: Pick<AlertsService, 'raise'>,
+    private readonly alerts: Pick<AlertsService, 'raise' | 'wants'>,
     private readonly log?: { warn(obj: object, msg: string): void },
   ) {}
 
   /**
-   * A cruise session started: the public-place advice (once a day), and a location_warning
-   * (once a session) when he shares his exact 500 m area with men nearby.
+   * A cruise session started: the public-place advice (once a day, with publicPlaceReminders on),
+   * and a location_warning (once a session, with locationReminders on) when he shares his exact
+   * 500 m area with men nearby.
    */
   async cruiseStarted(userId: string, session: { id: string; startedAt: Date }, exact: boolean): Promise<void> {
     await this.safely(async () => {
-      await this.alerts.raise(userId, {
-        type: 'safety_reminder',
-        severity: 'low',
-        ...SAFETY_REMINDERS.cruise,
-        contentId: session.id,
-        dedupeKey: `cruise-reminder:${dayOf(session.startedAt)}`,
-      });
+      if (await this.alerts.wants(userId, 'publicPlaceReminders'))
+        await this.alerts.raise(userId, {
+          type: 'safety_reminder',
+          severity: 'low',
+          ...SAFETY_REMINDERS.cruise,
+          contentId: session.id,
+          dedupeKey: `cruise-reminder:${dayOf(session.startedAt)}`,
+        });
       if (exact) await this.exactWhileCruising(userId, session.id);
     });
   }
 
-  /** He chose exact precision during a running session (or started one with it). */
+  /** He chose exact precision during a running session (or started one with it); locationReminders on. */
   async exactWhileCruising(userId: string, sessionId: string): Promise<void> {
-    await this.safely(() =>
-      this.alerts.raise(userId, {
+    await this.safely(async () => {
+      if (!(await this.alerts.wants(userId, 'locationReminders'))) return;
+      await this.alerts.raise(userId, {
         type: 'location_warning',
         severity: 'medium',
         ...LOCATION_WARNINGS.exactWhileCruising,
         contentId: sessionId,
         actions: [OPEN_SETTINGS_ACTION],
         dedupeKey: `exact-cruise:${sessionId}`,
-      }),
-    );
+      });
+    });
   }
 
   /**
