@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ALERT_SEVERITIES, ALERT_STATES } from './alerts.ts';
-import { SAFETY_SCORE_ITEMS, type SafetyScoreSettings, safetyScore } from './safety.ts';
+import { chatPhotoView, SAFETY_SCORE_ITEMS, type SafetyScoreSettings, safetyScore } from './safety.ts';
 
 const settingsArb: fc.Arbitrary<SafetyScoreSettings> = fc.record({
   contentFiltering: fc.record({ enabled: fc.boolean() }),
@@ -66,5 +66,17 @@ describe('safety score (spec section 9)', () => {
     expect(safetyScore(allOn, []).score).toBe(100);
     expect(safetyScore(allOff, Array(5).fill({ severity: 'high', state: 'read' })).score).toBe(0);
     expect(safetyScore(allOff, []).items.map((i) => i.label)).toEqual(SAFETY_SCORE_ITEMS.map((i) => i.label));
+  });
+});
+
+describe('chat photo view', () => {
+  it('shows every photo that is not sensitive, and everything with content filtering off', () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), (enabled, hide, blur, sensitive) => {
+        const view = chatPhotoView({ enabled, hideExplicitContent: hide, blurSensitiveImages: blur }, sensitive);
+        if (!sensitive || !enabled) expect(view).toBe('show');
+        else expect(view).toBe(hide ? 'hide' : blur ? 'blur' : 'show');
+      }),
+    );
   });
 });

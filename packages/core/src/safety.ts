@@ -91,3 +91,17 @@ export function safetyScore(
     unresolvedHigh * SAFETY_SCORE_PER_HIGH_ALERT;
   return { score: Math.min(100, Math.max(0, raw)), items, unresolvedHigh };
 }
+
+/**
+ * How a received chat photo is shown (issue 17 items 3, 4): the model marked it `sensitive`; the
+ * receiver's content filtering then hides it behind a notice (hideExplicitContent) or blurs it
+ * until he taps (blurSensitiveImages). Content filtering off shows everything.
+ */
+export function chatPhotoView(
+  filtering: { enabled: boolean; hideExplicitContent: boolean; blurSensitiveImages: boolean },
+  sensitive: boolean,
+): 'show' | 'blur' | 'hide' {
+  if (!sensitive || !filtering.enabled) return 'show';
+  if (filtering.hideExplicitContent) return 'hide';
+  return filtering.blurSensitiveImages ? 'blur' : 'show';
+}

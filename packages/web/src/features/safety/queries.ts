@@ -108,9 +108,7 @@ export function useUnblockMutation() {
 }
 
 /** GET /me/settings: the safety score reads his safety groups. */
-export function useSettingsQuery() {
-  return useQuery({ queryKey: settingsKeys.mine(), queryFn: () => call('GET /me/settings') });
-}
+export { useMySettingsQuery as useSettingsQuery } from '../../shared/settings.ts';
 
 /** The safety score's one-tap fix: PATCH /me/settings turning one scoring setting on. */
 export function useTurnOnSafetySetting() {
