@@ -30,6 +30,7 @@ export * from './plans.ts';
 export * from './profile.ts';
 export * from './prompts.ts';
 export * from './reports.ts';
+export * from './safety.ts';
 export * from './sessions.ts';
 export * from './settings.ts';
 export * from './support.ts';

@@ -45,6 +45,9 @@ const envSchema = z.object({
   // photo whose nudity score reaches MODERATION_HOLD_AT (the spec's 0.8) is held for staff.
   MODERATION_ENABLED: bool,
   MODERATION_HOLD_AT: z.coerce.number().gt(0).max(1).default(0.8),
+  // The spec's simulated safety alerts (every 30 s, a 10 % chance for each online member), for
+  // demos only: off by default and refused in production (issue 17 item 2).
+  DEMO_SAFETY_ALERTS: bool,
   TRUST_PROXY: bool,
   PUSH_ENABLED: bool,
   VAPID_PUBLIC_KEY: z.string().min(20).optional(),
@@ -128,6 +131,8 @@ export interface Config {
   maxPhotoBytes: number;
   /** Photo moderation: off only when MODERATION_ENABLED=false; holdAt is the nudity score that holds a profile photo. */
   moderation: { enabled: boolean; holdAt: number };
+  /** DEMO_SAFETY_ALERTS: the spec's 30 s / 10 % simulated alerts (development demos only). */
+  demoSafetyAlerts: boolean;
   trustProxy: boolean;
   /** Web Push keys, or null: push disabled (the app logs 'Push disabled: no VAPID key configured'). */
   vapid: VapidConfig | null;
@@ -178,6 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ];
     if (missing.length) throw new ConfigError(`Missing required environment variables: ${missing.join(', ')}`);
   }
+  if (e.DEMO_SAFETY_ALERTS && e.NODE_ENV === 'production')
+    throw new ConfigError('DEMO_SAFETY_ALERTS simulates safety alerts for demos and cannot be on in production');
   const dataDir = resolveDataDir(env, e.DATA_DIR);
   const secrets = resolveSecrets(e, dataDir);
   const vapid = resolveVapid(e, dataDir);
@@ -211,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     maxPhotoBytes: Math.round(e.MAX_PHOTO_MB * 1024 * 1024),
     moderation: { enabled: e.MODERATION_ENABLED ?? true, holdAt: e.MODERATION_HOLD_AT },
+    demoSafetyAlerts: e.DEMO_SAFETY_ALERTS ?? false,
     trustProxy: e.TRUST_PROXY ?? false,
     vapid,
     mapTileUrl: e.MAP_TILE_URL || null,

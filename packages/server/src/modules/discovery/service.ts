@@ -100,7 +100,12 @@ export interface DiscoveryDeps {
 
 /** PUT/DELETE /me/location and the consent it needs (spec sections 3 "Location", 8). */
 export class LocationService {
-  constructor(private readonly deps: DiscoveryDeps) {}
+  constructor(
+    private readonly deps: DiscoveryDeps & {
+      /** Safety's location_warning for a flagged jump; never throws. */
+      safety?: { impossibleJump(userId: string, at: Date): Promise<void> };
+    },
+  ) {}
 
   /**
    * Stores the centre of the position's cell, nothing finer. Refused without consent, more often
@@ -126,7 +131,10 @@ export class LocationService {
     });
     if (outcome === 'no_consent') throw forbidden(LocationMessages.consentRequired, 'consent_required');
     if (outcome === 'too_soon') throw tooManyRequests(LocationMessages.tooSoon);
-    if (outcome === 'jump') throw new AppError(422, 'impossible_location', LocationMessages.impossibleJump);
+    if (outcome === 'jump') {
+      await this.deps.safety?.impossibleJump(userId, now);
+      throw new AppError(422, 'impossible_location', LocationMessages.impossibleJump);
+    }
   }
 
   /** Consent on or off; off also takes the user out of every grid at once. */

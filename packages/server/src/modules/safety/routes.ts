@@ -18,6 +18,7 @@ import { readPhotoUpload } from '../../platform/media/upload.ts';
 import type { Module } from '../../platform/module.ts';
 import { requireAdmin } from '../admin/service.ts';
 import { AlertsService } from './alerts.ts';
+import { DemoAlertGenerator } from './demo.ts';
 import { ReportsService } from './reports.ts';
 import { SafetyService } from './service.ts';
 
@@ -34,6 +35,14 @@ const errors = { '4xx': apiErrorSchema };
 export const safetyModule: Module = async (app, deps) => {
   const safety = new SafetyService(deps);
   const alerts = new AlertsService({ ...deps, log: app.log });
+  // content_flagged: photo moderation tells the owner, after its commit, what became of his photo.
+  deps.moderation.subscribe((e) => alerts.onModeration(e));
+  // The spec's simulated alerts, for demos only (DEMO_SAFETY_ALERTS; refused in production).
+  if (deps.config.demoSafetyAlerts) {
+    const demo = new DemoAlertGenerator({ db: deps.db, raise: (id, a) => alerts.raise(id, a), log: app.log });
+    app.addHook('onReady', async () => demo.start());
+    app.addHook('onClose', async () => demo.stop());
+  }
   const reports = new ReportsService(deps, {
     block: (me, targetId) => safety.block(me, targetId),
     raise: (userId, alert) => alerts.raise(userId, alert),

@@ -62,7 +62,7 @@ export interface ModerationEvent {
  */
 export class Moderation {
   private readonly handlers = new Map<ContentType, ContentHandler>();
-  private readonly listeners: ((e: ModerationEvent) => void)[] = [];
+  private readonly listeners: ((e: ModerationEvent) => void | Promise<void>)[] = [];
   private readonly inFlight = new Set<Promise<void>>();
   private closing = false;
 
@@ -85,8 +85,11 @@ export class Moderation {
     this.handlers.set(contentType, handler);
   }
 
-  /** The hook for alerts: called after each commit; a listener's error is logged, never thrown. */
-  subscribe(listener: (e: ModerationEvent) => void): void {
+  /**
+   * The hook for alerts: called after each commit and awaited (so `settle()` and a staff decision
+   * include it); a listener's error is logged, never thrown.
+   */
+  subscribe(listener: (e: ModerationEvent) => void | Promise<void>): void {
     this.listeners.push(listener);
   }
 
@@ -143,7 +146,7 @@ export class Moderation {
       if (held) await handler.flag(trx, item);
       return true;
     });
-    if (inserted && item.status === 'pending') this.emit({ kind: 'held', item });
+    if (inserted && item.status === 'pending') await this.emit({ kind: 'held', item });
   }
 
   list(status: ModerationItemRow['status'], limit = 100): Promise<ModerationItemRow[]> {
@@ -180,7 +183,7 @@ export class Moderation {
     });
     if (result === null || result === 'decided') return result;
     for (const key of result.removed) await this.deps.storage.delete(key).catch(() => undefined);
-    this.emit({ kind: status, item: result.decided });
+    await this.emit({ kind: status, item: result.decided });
     return result.decided;
   }
 
@@ -190,10 +193,10 @@ export class Moderation {
     return h;
   }
 
-  private emit(e: ModerationEvent): void {
+  private async emit(e: ModerationEvent): Promise<void> {
     for (const l of this.listeners) {
       try {
-        l(e);
+        await l(e);
       } catch (err) {
         this.deps.log.error({ err }, 'moderation listener failed');
       }

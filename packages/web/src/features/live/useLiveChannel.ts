@@ -82,6 +82,7 @@ export function handleLiveEvent(e: LiveEvent, deps: { show: Show; go: (p: string
     case 'refetch':
       if (e.of === 'match') refresh(gameKeys.matches());
       if (e.of === 'like' || e.of === 'super') refresh(gameKeys.likes());
+      if (e.of === 'alerts') refresh(safetyKeys.alerts());
       refresh(gameKeys.badges());
       return;
     default:
