@@ -16,6 +16,7 @@ export * from './cache.ts';
 export * from './clock.ts';
 export * from './cruise.ts';
 export * from './discovery.ts';
+export * from './flags.ts';
 export * from './game.ts';
 export * from './geo.ts';
 export * from './health.ts';
