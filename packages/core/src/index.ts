@@ -12,6 +12,7 @@ export * from './auth.ts';
 export * from './avatar.ts';
 export * from './bans.ts';
 export * from './beta.ts';
+export * from './billing.ts';
 export * from './cache.ts';
 export * from './clock.ts';
 export * from './cruise.ts';
