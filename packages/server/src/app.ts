@@ -85,6 +85,13 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  // Square's Web Payments SDK, only when Square is configured: its script, frames and API hosts.
+  const square =
+    config.payments.kind === 'square'
+      ? config.payments.environment === 'production'
+        ? ['https://web.squarecdn.com', 'https://pci-connect.squareup.com']
+        : ['https://sandbox.web.squarecdn.com', 'https://pci-connect.squareupsandbox.com']
+      : [];
   // Security headers, built once: @fastify/helmet rebuilt helmet (and re-parsed the CSP) on
   // every request, the largest part of a small request's cost after the socket write.
   const securityHeaders = helmet({
@@ -93,9 +100,10 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
         defaultSrc: ["'self'"],
         // The cruise map's tile server, when one is configured (issue 7).
         imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigins(config.mapTileUrl)],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        styleSrc: ["'self'", "'unsafe-inline'", ...square],
+        scriptSrc: ["'self'", ...square],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...square],
+        frameSrc: ["'self'", ...square],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         upgradeInsecureRequests: null,

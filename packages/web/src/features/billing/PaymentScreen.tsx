@@ -8,7 +8,6 @@ import { CardIcon } from '../../ui/icons.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Card, Pill, Section } from '../../ui/Section.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { CardForm } from './CardForm.tsx';
 import {
   newIdempotencyKey,
@@ -37,7 +36,6 @@ export function subscriptionText(s: Subscription): string {
 function Checkout({ data, planId }: { data: BillingSummary; planId: string }) {
   const plan = planById(planId);
   const subscribe = useSubscribeMutation();
-  const toast = useToast();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   // One key per checkout: a double tap or a retry after a lost answer charges once.
@@ -49,10 +47,8 @@ function Checkout({ data, planId }: { data: BillingSummary; planId: string }) {
     subscribe.mutate(
       { planId: plan.id, amount: plan.priceCents, key, ...(sourceId ? { sourceId } : {}) },
       {
-        onSuccess: () => {
-          toast.show({ type: 'upgrade', title: `Welcome to ${plan.name}`, message: 'Your new features are on.' });
-          navigate('/settings/payment', { replace: true });
-        },
+        // The live channel's `tier` event says so with a toast, and the session re-reads the tier.
+        onSuccess: () => navigate('/settings/payment', { replace: true }),
         onError: (e) => {
           setError(paymentErrorText(e, 'Payment failed'));
           setKey(newIdempotencyKey());
