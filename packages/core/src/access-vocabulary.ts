@@ -1,4 +1,5 @@
 import type { StaffRecord } from './admin.ts';
+import type { TierRules } from './flags.ts';
 import type { AppMode, ModeVisibility, ProfileMode } from './profile.ts';
 import type { MessagesFrom, ProfileVisibility, StoredSettings } from './settings.ts';
 import type { Tier } from './tiers.ts';
@@ -44,6 +45,11 @@ export interface Actor {
   usage: { opensToday: number; messagesToday: number; supersToday: number; cruiseStarts: number; photos: number };
   /** His settings store (settings.ts): privacy, notifications, the safety groups. */
   userSettings: StoredSettings;
+  /**
+   * His tier's limits and features as the flag store holds them (flags.ts). The server always
+   * sets it; absent, the seeded table of his tier is read (pure tests, the web).
+   */
+  rules?: TierRules;
 }
 
 /** How the subject stands to the actor. */

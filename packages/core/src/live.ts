@@ -1,6 +1,7 @@
 import type { Alert } from './alerts.ts';
 import type { Match } from './discovery.ts';
 import type { Message } from './messaging.ts';
+import type { Tier } from './tiers.ts';
 
 /**
  * The live channel (GET /api/v1/live, a WebSocket; ARCHITECTURE.md "live updates").
@@ -52,4 +53,6 @@ export type LiveServerEvent =
   /** Staff answered one of the member's conversations with support. */
   | { type: 'support'; threadId: string; subject: string }
   /** A safety alert was raised for this member (the Safety centre's list and a toast). */
-  | { type: 'alert'; alert: Alert };
+  | { type: 'alert'; alert: Alert }
+  /** His effective tier changed (a payment, a cancellation, a renewal): refresh the session and billing. */
+  | { type: 'tier'; tier: Tier };

@@ -85,7 +85,41 @@ const envSchema = z.object({
     )
     .optional(),
   TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  // Payments (issue 18): Square when its token and location are set, otherwise the built-in sandbox.
+  SQUARE_ACCESS_TOKEN: z.string().trim().min(1).optional(),
+  SQUARE_LOCATION_ID: z.string().trim().min(1).optional(),
+  SQUARE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  SQUARE_WEBHOOK_SIGNATURE_KEY: z.string().trim().min(1).optional(),
+  SQUARE_APPLICATION_ID: z.string().trim().min(1).optional(),
+  SQUARE_API_URL: z.string().url().optional(),
+  SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  // A movable clock for end-to-end tests (POST /api/v1/test/clock); never allowed in production.
+  TEST_CLOCK: bool,
 });
+
+const SQUARE_KEYS = [
+  'SQUARE_ACCESS_TOKEN',
+  'SQUARE_LOCATION_ID',
+  'SQUARE_WEBHOOK_SIGNATURE_KEY',
+  'SQUARE_APPLICATION_ID',
+] as const;
+
+/** The payment provider: Square's API, or the built-in sandbox (no account, no money). */
+export type PaymentsConfig =
+  | { kind: 'sandbox'; webhookKey: string; webhookDelayMs: number }
+  | {
+      kind: 'square';
+      accessToken: string;
+      locationId: string;
+      environment: 'sandbox' | 'production';
+      webhookKey: string;
+      applicationId: string;
+      /** Square's API host; SQUARE_API_URL points it elsewhere (the tests' stand-in). */
+      baseUrl: string;
+    };
+
+/** The sandbox's webhook signing key: it signs and checks its own events, as Square does. */
+const SANDBOX_WEBHOOK_KEY = 'fmk-sandbox-webhook-signature-key';
 
 const SMS_KEYS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_FROM'] as const;
 
@@ -143,6 +177,9 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   /** Texts for phone verification: off, the phone routes answer 503 with PhoneMessages.smsOff. */
   sms: SmsConfig;
+  payments: PaymentsConfig;
+  /** POST /api/v1/test/clock moves the server's clock (end-to-end tests); refused in production. */
+  testClock: boolean;
 }
 
 export class ConfigError extends Error {
@@ -182,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...missingSms(e),
     ];
     if (missing.length) throw new ConfigError(`Missing required environment variables: ${missing.join(', ')}`);
+    if (e.TEST_CLOCK) throw new ConfigError('TEST_CLOCK is for tests only and cannot be set in production');
   }
   if (e.DEMO_SAFETY_ALERTS && e.NODE_ENV === 'production')
     throw new ConfigError('DEMO_SAFETY_ALERTS simulates safety alerts for demos and cannot be on in production');
@@ -229,6 +267,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       outboxDir: path.join(dataDir, 'outbox'),
     },
     sms: resolveSms(e, dataDir),
+    payments: resolvePayments(e),
+    testClock: e.TEST_CLOCK ?? false,
+  };
+}
+
+function resolvePayments(e: z.infer<typeof envSchema>): PaymentsConfig {
+  const given = SQUARE_KEYS.filter((k) => e[k]);
+  if (given.length === 0) {
+    return { kind: 'sandbox', webhookKey: SANDBOX_WEBHOOK_KEY, webhookDelayMs: e.SANDBOX_WEBHOOK_DELAY_MS };
+  }
+  const missing = SQUARE_KEYS.filter((k) => !e[k]);
+  if (missing.length) throw new ConfigError(`Square payments need all of: ${missing.join(', ')}`);
+  const host = e.SQUARE_ENVIRONMENT === 'production' ? 'https://connect.squareup.com' : 'https://connect.squareupsandbox.com';
+  return {
+    kind: 'square',
+    accessToken: e.SQUARE_ACCESS_TOKEN as string,
+    locationId: e.SQUARE_LOCATION_ID as string,
+    environment: e.SQUARE_ENVIRONMENT,
+    webhookKey: e.SQUARE_WEBHOOK_SIGNATURE_KEY as string,
+    applicationId: e.SQUARE_APPLICATION_ID as string,
+    baseUrl: (e.SQUARE_API_URL ?? host).replace(/\/$/, ''),
   };
 }
 

@@ -3,6 +3,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { gameKeys, supportKeys } from '../../shared/queryKeys.ts';
+import { SESSION_CHANGED } from '../../shared/sessionEvents.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { notifyMatch, type SuperKind, superToastInput } from '../game/notify.ts';
 import { handleMessagingEvent } from '../messaging/queries.ts';
@@ -77,6 +78,20 @@ export function handleLiveEvent(e: LiveEvent, deps: { show: Show; go: (p: string
           action: { label: 'Open', onClick: () => go('/safety') },
         });
       refresh(safetyKeys.alerts());
+      return;
+    }
+    case 'tier': {
+      // A payment, a cancellation or a renewal changed his tier: the session re-reads its user
+      // (AuthProvider listens for SESSION_CHANGED) and every screen its limits.
+      const tier = typeof e.tier === 'string' ? e.tier : '';
+      const name = tier ? `${tier[0]?.toUpperCase()}${tier.slice(1)}` : '';
+      show({
+        type: tier === 'free' ? 'info' : 'upgrade',
+        title: tier === 'free' ? 'Your plan is now Free' : `You're on ${name}`,
+        message: tier === 'free' ? 'Paid features are off. Compare plans any time.' : 'Your features are on.',
+      });
+      window.dispatchEvent(new Event(SESSION_CHANGED));
+      void queryClient.invalidateQueries();
       return;
     }
     case 'refetch':
