@@ -21,6 +21,7 @@ import { NsfwScorer } from './platform/moderation/scorer.ts';
 import type { AppDeps } from './platform/module.ts';
 import { PushService } from './platform/push.ts';
 import { createSmsProvider } from './platform/sms/index.ts';
+import { installStaffGate } from './platform/staff-gate.ts';
 import { registerWebApp } from './platform/static.ts';
 import { LocalDiskStorage, type Storage } from './platform/storage.ts';
 
@@ -168,6 +169,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       return { status: 'ok', database: database.kind, time: clock.now().toISOString() };
     });
 
+  // Before any module: every /admin route gets the staff gate its row in core's ADMIN_ROUTES names.
+  installStaffGate(app, deps.db);
   for (const mod of modules) {
     await app.register(async (scope) => mod(scope.withTypeProvider<ZodTypeProvider>(), deps), { prefix: '/api/v1' });
   }
