@@ -103,7 +103,7 @@ export class StaffAuth {
         now,
         step,
         enable: enabling,
-        recoveryCodes: fresh ? fresh.map((c) => sha256(c)) : codes,
+        recoveryCodes: fresh ? fresh.map((c) => sha256(normalizeCode(c))) : codes,
       });
       const sessionId = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + STAFF_SESSION_MINUTES * 60_000);
@@ -158,7 +158,7 @@ export class StaffAuth {
       await repo.setRecoveryCodes(
         trx,
         userId,
-        codes.map((c) => sha256(c)),
+        codes.map((c) => sha256(normalizeCode(c))),
       );
       await writeAudit(trx, {
         adminId: userId,
