@@ -93,7 +93,7 @@ function AdminShell() {
           to={`/admin/${s.path}`}
           onClick={() => setOpen(false)}
           className={({ isActive }) =>
-            `rounded-xl px-3 py-2.5 text-sm font-semibold ${isActive ? 'bg-primary-soft text-primary-strong' : 'text-ink hover:bg-canvas'}`
+            `rounded-xl px-3 py-2.5 text-sm font-semibold ${isActive ? 'bg-ink text-white' : 'text-ink hover:bg-canvas'}`
           }
         >
           {s.label}

@@ -96,7 +96,7 @@ export function SecondFactor({ challenge }: { challenge: AdminChallenge }) {
           <p className="mt-2 break-all font-mono" data-testid="totp-secret">
             {challenge.enroll.secret}
           </p>
-          <a className="mt-2 inline-block font-semibold text-primary-strong underline" href={challenge.enroll.uri}>
+          <a className="mt-2 inline-block font-semibold text-ink underline" href={challenge.enroll.uri}>
             Open in an authenticator app
           </a>
         </div>

@@ -63,7 +63,7 @@ export function AuditScreen() {
         {(d) => (
           <>
             <p
-              className={`mb-3 rounded-lg p-3 text-sm font-semibold ${d.chain.ok ? 'bg-canvas text-ink' : 'bg-primary-soft text-primary-strong'}`}
+              className={`mb-3 rounded-lg p-3 text-sm font-semibold ${d.chain.ok ? 'bg-canvas text-ink' : 'bg-primary-soft text-ink'}`}
               role="status"
             >
               {d.chain.ok
