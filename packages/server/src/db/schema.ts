@@ -160,6 +160,25 @@ export interface AuditLogTable {
   reason: string;
   ip_address: string | null;
   created_at: Timestamp;
+  target_type: string | null;
+  target_id: string | null;
+  /** sha256 of admin_id and of "email|anonymous_id": the chain survives erasure nulling the clear text. */
+  admin_digest: string | null;
+  subject_digest: string | null;
+  prev_hash: string | null;
+  hash: string | null;
+}
+
+export interface AdminInvitesTable {
+  id: string;
+  email: string;
+  role: 'owner' | 'super_admin' | 'admin' | 'moderator';
+  token_hash: string;
+  invited_by: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  revoked_at: Timestamp | null;
 }
 
 export interface SessionsTable {
@@ -171,6 +190,7 @@ export interface SessionsTable {
   last_used_at: Timestamp;
   user_agent: string | null;
   ip_address: string | null;
+  kind: Generated<'member' | 'staff'>;
 }
 
 export interface AuthAttemptsTable {
@@ -286,6 +306,14 @@ export interface AdminUsersTable {
   is_active: Generated<boolean>;
   last_login: Timestamp | null;
   created_at: Generated<Date>;
+  /** The TOTP secret, sealed (AES-GCM under a key derived from TOKEN_SECRET). */
+  totp_secret: string | null;
+  totp_enabled_at: Timestamp | null;
+  /** The last 30 s step accepted: a code is good once. */
+  totp_last_step: number | null;
+  /** sha256 of each unused recovery code. */
+  recovery_codes: ColumnType<string[], string | undefined, string>;
+  invited_by: string | null;
 }
 
 export interface ModeEventsTable {
@@ -701,6 +729,7 @@ export interface DB {
   moderation_items: ModerationItemsTable;
   admin_settings: AdminSettingsTable;
   admin_users: AdminUsersTable;
+  admin_invites: AdminInvitesTable;
   mode_events: ModeEventsTable;
   prompt_likes: PromptLikesTable;
   user_blocks: UserBlocksTable;
