@@ -13,6 +13,7 @@ export * from './avatar.ts';
 export * from './bans.ts';
 export * from './beta.ts';
 export * from './cache.ts';
+export * from './calls.ts';
 export * from './clock.ts';
 export * from './cruise.ts';
 export * from './discovery.ts';

@@ -1,4 +1,5 @@
 import type { Alert } from './alerts.ts';
+import type { Call, CallSignal } from './calls.ts';
 import type { Match } from './discovery.ts';
 import type { Message } from './messaging.ts';
 
@@ -52,4 +53,11 @@ export type LiveServerEvent =
   /** Staff answered one of the member's conversations with support. */
   | { type: 'support'; threadId: string; subject: string }
   /** A safety alert was raised for this member (the Safety centre's list and a toast). */
-  | { type: 'alert'; alert: Alert };
+  | { type: 'alert'; alert: Alert }
+  /** A call of this user began ringing, was answered or ended (to every tab of both). */
+  | { type: 'call'; call: Call }
+  /**
+   * The other party's offer, answer or ICE candidate, for the tab named `device`. An offer or
+   * answer too large for the bus comes with sdp null: read it from GET /calls/:id/description.
+   */
+  | { type: 'call-signal'; callId: string; device: string; signal: CallSignal | { kind: 'offer' | 'answer'; sdp: null } };
