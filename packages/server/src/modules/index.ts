@@ -3,6 +3,7 @@ import { accountModule } from './account/routes.ts';
 import { activityModule } from './activity/routes.ts';
 import { adminModule } from './admin/routes.ts';
 import { authModule } from './auth/routes.ts';
+import { callsModule } from './calls/routes.ts';
 import { cruiseModule } from './cruise/routes.ts';
 import { discoveryModule } from './discovery/routes.ts';
 import { gameModule } from './game/routes.ts';
@@ -27,6 +28,7 @@ export const modules: Module[] = [
   messagingModule,
   safetyModule,
   liveModule,
+  callsModule,
   discoveryModule,
   notificationsModule,
   healthModule,

@@ -82,6 +82,25 @@ const envSchema = z.object({
     )
     .optional(),
   TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  // Calls (issue 20): STUN/TURN URLs, comma separated; TURN credentials are minted with TURN_SECRET
+  // (coturn's use-auth-secret). None: host candidates only (one network; tests).
+  ICE_SERVERS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (urls) => urls.every((u) => /^(stuns?|turns?):[^\s]+$/.test(u)),
+      'ICE_SERVERS must be stun:, stuns:, turn: or turns: URLs',
+    ),
+  TURN_SECRET: z.string().min(16, 'TURN_SECRET must be at least 16 characters').optional(),
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** How often each instance ends calls that rang out (their 45 s are counted on the injected clock). */
+  CALL_SWEEP_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
 });
 
 const SMS_KEYS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_FROM'] as const;
@@ -138,6 +157,8 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   /** Texts for phone verification: off, the phone routes answer 503 with PhoneMessages.smsOff. */
   sms: SmsConfig;
+  /** Calls: ICE server URLs, the TURN REST secret (null: TURN URLs go out without credentials), the ringing sweep. */
+  calls: { iceServers: string[]; turnSecret: string | null; turnTtlSeconds: number; sweepMs: number };
 }
 
 export class ConfigError extends Error {
@@ -185,6 +206,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
     throw new ConfigError('Google sign-in needs all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
   }
+  if (e.ICE_SERVERS.some((u) => u.startsWith('turn')) && !e.TURN_SECRET) {
+    throw new ConfigError('TURN URLs in ICE_SERVERS need TURN_SECRET (the static-auth-secret of coturn)');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -221,6 +245,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       outboxDir: path.join(dataDir, 'outbox'),
     },
     sms: resolveSms(e, dataDir),
+    calls: {
+      iceServers: e.ICE_SERVERS,
+      turnSecret: e.TURN_SECRET ?? null,
+      turnTtlSeconds: e.TURN_TTL_SECONDS,
+      sweepMs: e.CALL_SWEEP_MS,
+    },
   };
 }
 

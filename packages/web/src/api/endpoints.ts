@@ -1,4 +1,5 @@
 import type {
+  acceptCallBody,
   accountNoticeSchema,
   activityLogSchema,
   activityStatsSchema,
@@ -8,6 +9,7 @@ import type {
   authResultSchema,
   badgesSchema,
   blockedUserSchema,
+  callSchema,
   changeEmailBody,
   changePasswordBody,
   checkinBody,
@@ -38,6 +40,7 @@ import type {
   gridQuery,
   healthSettingsBody,
   healthSummarySchema,
+  iceConfigSchema,
   likesPageSchema,
   linkTokenBody,
   locationBody,
@@ -74,6 +77,7 @@ import type {
   sendMessageBody,
   sessionInfoSchema,
   setPhoneBody,
+  signalBody,
   signedOutElsewhereSchema,
   signInBody,
   signUpBody,
@@ -81,6 +85,7 @@ import type {
   spotListSchema,
   spotProposalBody,
   spotSchema,
+  startCallBody,
   startSessionBody,
   supportMessageBody,
   takenBody,
@@ -208,6 +213,17 @@ export const endpoints = {
   'POST /conversations/:id/typing': {} as { body: In<typeof typingBody> },
   'GET /messages/since': {} as { query: QueryOf<typeof sinceQuery>; response: Out<typeof messagePageSchema> },
   'POST /messages/photos': {} as { body: Upload; response: Out<typeof photoSchema> },
+
+  // calls (modules/calls): ringing, answering, signalling; media goes peer to peer
+  'GET /calls/ice-servers': {} as { response: Out<typeof iceConfigSchema> },
+  'GET /calls/current': {} as { response: Out<typeof callSchema> | null },
+  'POST /calls': {} as { body: In<typeof startCallBody>; response: Out<typeof callSchema> },
+  'GET /calls/:id': {} as { response: Out<typeof callSchema> },
+  'GET /calls/:id/description': {} as { query: { kind: 'offer' | 'answer' }; response: { sdp: string | null } },
+  'POST /calls/:id/accept': {} as { body: In<typeof acceptCallBody>; response: Out<typeof callSchema> },
+  'POST /calls/:id/decline': {} as { response: Out<typeof callSchema> },
+  'POST /calls/:id/hangup': {} as { response: Out<typeof callSchema> },
+  'POST /calls/:id/signal': {} as { body: In<typeof signalBody> },
 
   // safety
   'POST /users/:id/block': {} as NoContent,

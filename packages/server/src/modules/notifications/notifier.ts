@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
-import type { NewMatchNotice, NewMessageNotice, Notifier, PushService } from '../../platform/push.ts';
+import type { IncomingCallNotice, NewMatchNotice, NewMessageNotice, Notifier, PushService } from '../../platform/push.ts';
 import { findPushTarget } from './repo.ts';
 
 export type { NewMatchNotice, NewMessageNotice, Notifier };
@@ -25,6 +25,16 @@ export class PushNotifier implements Notifier {
       body: n.otherName?.trim() ? `You and ${n.otherName.trim()} like each other.` : 'Someone likes you back.',
       url: n.conversationId ? `/messages/${encodeURIComponent(n.conversationId)}` : '/messages',
       tag: n.conversationId ? `match-${n.conversationId}` : 'match',
+    });
+  }
+
+  incomingCall(n: IncomingCallNotice): Promise<void> {
+    const who = n.fromName?.trim() || 'Someone';
+    return this.track(n.toUserId, {
+      title: `${who} is calling`,
+      body: n.kind === 'video' ? 'Incoming video call' : 'Incoming voice call',
+      url: n.conversationId ? `/messages/${encodeURIComponent(n.conversationId)}` : '/messages',
+      tag: `call-${n.callId}`,
     });
   }
 

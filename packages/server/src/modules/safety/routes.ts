@@ -17,6 +17,7 @@ import { authUser, requireAuth } from '../../platform/auth.ts';
 import { readPhotoUpload } from '../../platform/media/upload.ts';
 import type { Module } from '../../platform/module.ts';
 import { requireAdmin } from '../admin/service.ts';
+import { endCallsBetween } from '../calls/service.ts';
 import { AlertsService } from './alerts.ts';
 import { ReportsService } from './reports.ts';
 import { SafetyService } from './service.ts';
@@ -32,7 +33,7 @@ const errors = { '4xx': apiErrorSchema };
  * review them (admin.reports.manage).
  */
 export const safetyModule: Module = async (app, deps) => {
-  const safety = new SafetyService(deps);
+  const safety = new SafetyService(deps, (me, targetId) => endCallsBetween(deps, me, targetId));
   const alerts = new AlertsService({ ...deps, log: app.log });
   const reports = new ReportsService(deps, {
     block: (me, targetId) => safety.block(me, targetId),
