@@ -5,6 +5,7 @@ import {
   CALL_OUTCOMES,
   CALL_RING_TIMEOUT_MS,
   callLineText,
+  callQuality,
   callSignalSchema,
   formatCallTimer,
   mayAttemptCall,
@@ -75,5 +76,22 @@ describe('signals and TURN names', () => {
 
   it('names TURN users expiry:uid', () => {
     expect(turnUsername(Date.parse('2026-06-01T12:00:00Z'), 3600, 'u1')).toBe(`${Date.parse('2026-06-01T13:00:00Z') / 1000}:u1`);
+  });
+});
+
+describe('call quality', () => {
+  it('grades by loss and round trip, never better when either worsens', () => {
+    expect(callQuality({ rttMs: 20, lossRatio: 0 })).toBe('good');
+    expect(callQuality({ rttMs: 300, lossRatio: 0 })).toBe('fair');
+    expect(callQuality({ rttMs: 20, lossRatio: 0.1 })).toBe('poor');
+    expect(callQuality({ rttMs: null, lossRatio: 0 })).toBe('good');
+    const rank = { good: 0, fair: 1, poor: 2 } as const;
+    fc.assert(
+      fc.property(fc.nat(2000), fc.nat(2000), fc.double({ min: 0, max: 1, noNaN: true }), (r1, dr, loss) => {
+        expect(rank[callQuality({ rttMs: r1 + dr, lossRatio: loss })]).toBeGreaterThanOrEqual(
+          rank[callQuality({ rttMs: r1, lossRatio: loss })],
+        );
+      }),
+    );
   });
 });

@@ -148,3 +148,15 @@ export type IceConfig = z.infer<typeof iceConfigSchema>;
 export function turnUsername(nowMs: number, ttlSeconds: number, userId: string): string {
   return `${Math.floor(nowMs / 1000) + ttlSeconds}:${userId}`;
 }
+
+export type CallQuality = 'good' | 'fair' | 'poor';
+/**
+ * The connection quality shown during a call, from the browser's getStats: round-trip time of the
+ * selected candidate pair and the share of inbound packets lost since the last reading.
+ */
+export function callQuality(s: { rttMs: number | null; lossRatio: number }): CallQuality {
+  const rtt = s.rttMs ?? 0;
+  if (s.lossRatio > 0.08 || rtt > 600) return 'poor';
+  if (s.lossRatio > 0.02 || rtt > 250) return 'fair';
+  return 'good';
+}

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { gameKeys, supportKeys } from '../../shared/queryKeys.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import { handleCallEvent } from '../calls/store.ts';
 import { notifyMatch, type SuperKind, superToastInput } from '../game/notify.ts';
 import { handleMessagingEvent } from '../messaging/queries.ts';
 import { safetyKeys } from '../safety/queries.ts';
@@ -25,6 +26,8 @@ export function handleLiveEvent(e: LiveEvent, deps: { show: Show; go: (p: string
   const refresh = (...keys: (readonly string[])[]) => {
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
   };
+  // Calls ringing, answered, ended and their signalling (the call screen over any screen).
+  if (handleCallEvent(e)) return;
   // Messages, receipts, typing, conversations, presence and the (re)connect itself.
   if (handleMessagingEvent(e, { show, go, queryClient })) return;
   switch (e.type) {
