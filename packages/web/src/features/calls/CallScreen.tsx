@@ -2,6 +2,7 @@ import { DISPLAY_DEFAULTS, formatCallTimer } from '@fmk/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Avatar } from '../../ui/Avatar.tsx';
 import {
+  CloseIcon,
   FlagIcon,
   MicIcon,
   MicOffIcon,
@@ -95,21 +96,29 @@ function statusText(v: CallView): string {
       return 'Connecting…';
     case 'connected':
       return v.engine.state.reconnecting ? 'Reconnecting…' : '';
-    case 'ended':
-      return v.endedText ?? 'Call ended';
+    case 'ended': {
+      const c = v.call;
+      const talked = c.outcome === 'finished' && c.answeredAt && c.endedAt;
+      const text = v.endedText ?? 'Call ended';
+      return talked ? `${text} · ${formatCallTimer(Date.parse(c.endedAt ?? '') - Date.parse(c.answeredAt ?? ''))}` : text;
+    }
     case 'denied':
-      return 'Camera and microphone blocked';
+      return v.call.kind === 'video' ? 'Camera and microphone blocked' : 'Microphone blocked';
   }
 }
 
 export function CallScreen({ view: v }: { view: CallView }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const [reporting, setReporting] = useState(false);
   const e = v.engine.state;
   const name = v.call.other.displayName?.trim() || DISPLAY_DEFAULTS.name;
   const video = v.call.kind === 'video';
   const live = v.phase === 'connected' || v.phase === 'connecting';
   const showVideo = video && live && e.remote !== null;
+  // While his phone rings, a video caller sees himself, full screen (then in the corner).
+  const selfFull = video && v.phase === 'outgoing' && e.local !== null;
+  const overlay = showVideo || selfFull;
   const timer = useTimer(v.phase === 'connected' ? e.connectedAt : null);
   const remoteRef = useStream(e.remote, () => {
     v.engine.marks.firstFrameAt ??= performance.now();
@@ -120,6 +129,7 @@ export function CallScreen({ view: v }: { view: CallView }) {
   useEffect(() => {
     const d = ref.current;
     if (d && !d.open) d.showModal?.();
+    headingRef.current?.focus();
   }, []);
   useEffect(() => {
     const el = remoteRef.current as (HTMLVideoElement & { setSinkId?: (id: string) => Promise<void> }) | null;
@@ -162,7 +172,7 @@ export function CallScreen({ view: v }: { view: CallView }) {
           <video ref={remoteRef} autoPlay playsInline className="hidden" data-testid="remote-audio" />
         )}
         <header
-          className={`relative z-10 flex flex-col items-center gap-1 px-6 pt-[max(2.5rem,env(safe-area-inset-top))] text-center ${showVideo ? 'bg-gradient-to-b from-black/60 to-transparent pb-10 text-white' : ''}`}
+          className={`relative z-10 flex flex-col items-center gap-1 px-6 pt-[max(2.5rem,env(safe-area-inset-top))] text-center ${overlay ? 'bg-gradient-to-b from-black/60 to-transparent pb-10 text-white' : ''}`}
         >
           {showVideo ? null : (
             <span
@@ -171,8 +181,11 @@ export function CallScreen({ view: v }: { view: CallView }) {
               <Avatar person={v.call.other} name={name} width={128} className="size-32 rounded-full object-cover" />
             </span>
           )}
-          <h2 className="text-2xl font-bold">{name}</h2>
-          <p className={`text-base ${showVideo ? 'text-white' : 'text-muted'}`} aria-live="polite" data-testid="call-status">
+          {/* Focus starts on his name (read first), not on Decline or Hang up. */}
+          <h2 ref={headingRef} className="text-2xl font-bold outline-none" tabIndex={-1}>
+            {name}
+          </h2>
+          <p className={`text-base ${overlay ? 'text-white' : 'text-muted'}`} aria-live="polite" data-testid="call-status">
             {v.phase === 'connected' ? (
               <span className="font-semibold tabular-nums" data-testid="call-timer">
                 {timer}
@@ -199,7 +212,11 @@ export function CallScreen({ view: v }: { view: CallView }) {
             autoPlay
             playsInline
             muted
-            className={`absolute top-[max(1rem,env(safe-area-inset-top))] right-4 z-20 h-40 w-28 rounded-2xl bg-[#1f1f24] object-cover shadow-lg ring-2 ring-white [transform:scaleX(-1)] ${e.cameraOff ? 'opacity-30' : ''}`}
+            className={`absolute bg-[#1f1f24] object-cover [transform:scaleX(-1)] ${
+              selfFull
+                ? 'inset-0 size-full'
+                : 'top-[max(1rem,env(safe-area-inset-top))] right-4 z-20 h-40 w-28 rounded-2xl shadow-lg ring-2 ring-white'
+            } ${e.cameraOff ? 'opacity-30' : ''}`}
           />
         ) : null}
 
@@ -224,7 +241,7 @@ function Denied({ video }: { video: boolean }) {
     <div role="alert" className="mb-6 rounded-2xl bg-white px-4 py-4 text-left text-sm text-ink ring-1 ring-line">
       <p className="font-semibold">Your browser blocked the {video ? 'camera and microphone' : 'microphone'}.</p>
       <p className="mt-1 text-muted">
-        Calls need them. Open the site settings (the lock or tune icon beside the address), allow{' '}
+        Calls need {video ? 'them' : 'it'}. Open the site settings (the lock or tune icon beside the address), allow{' '}
         {video ? 'Camera and Microphone' : 'Microphone'}, then call again. On a phone, also check the browser is allowed to use
         them in the phone&apos;s settings.
       </p>
@@ -262,8 +279,8 @@ function Controls({
         <RoundButton label="Report" onClick={onReport}>
           <FlagIcon />
         </RoundButton>
-        <RoundButton label="Close" tone="red" onClick={dismissCall}>
-          <PhoneOffIcon />
+        <RoundButton label="Close" onClick={dismissCall}>
+          <CloseIcon />
         </RoundButton>
       </div>
     );
