@@ -185,6 +185,27 @@ describe.each(DB_KINDS)('calls on %s', (kind) => {
     await lb.close();
   });
 
+  it('ends as dropped a call whose participant has had no open tab for a minute', async () => {
+    const { app, db, clock } = t();
+    const { a, b, conversationId } = await pair(app, db);
+    const [la, lb] = [await openLive(app, a.token), await openLive(app, b.token)];
+    const call = (await start(app, a, b)).json() as Call;
+    await api(app, b, 'POST', `/calls/${call.id}/accept`, { device: DEV_B });
+    await lb.close();
+    const gone = async () =>
+      (await db.selectFrom('live_connections').select('id').where('user_id', '=', b.user.uid).execute()).length === 0;
+    for (let i = 0; i < 100 && !(await gone()); i++) await new Promise((r) => setTimeout(r, 20));
+    clock.advance(30_000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await api(app, a, 'GET', `/calls/${call.id}`)).json()).toMatchObject({ state: 'active' });
+    clock.advance(31_000);
+    let ended = await la.next('call');
+    while (ended.call.state !== 'ended') ended = await la.next('call');
+    expect(ended.call).toMatchObject({ id: call.id, outcome: 'dropped' });
+    expect(await lines(app, a, conversationId)).toEqual(['Video call, 1 min']);
+    await la.close();
+  });
+
   it('allows 30 call attempts an hour', async () => {
     const { app, db, clock } = t();
     const { a, b } = await pair(app, db);

@@ -91,6 +91,27 @@ export function ringingSince(db: Db, before: Date): Promise<CallRow[]> {
     .execute();
 }
 
+/**
+ * Active calls answered before `before` where a participant has no open live socket on any
+ * instance (his browser closed or crashed mid-call), locked.
+ */
+export function abandonedSince(db: Db, before: Date): Promise<CallRow[]> {
+  return db
+    .selectFrom('calls as c')
+    .selectAll('c')
+    .where('c.state', '=', 'active')
+    .where('c.answered_at', '<=', before)
+    .where((w) =>
+      w.or([
+        w.not(w.exists(w.selectFrom('live_connections as l').select('l.id').whereRef('l.user_id', '=', 'c.caller_id'))),
+        w.not(w.exists(w.selectFrom('live_connections as l').select('l.id').whereRef('l.user_id', '=', 'c.callee_id'))),
+      ]),
+    )
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
 /** Calls of the pair that have not ended, locked. */
 export function openCallsOfPair(db: Db, a: string, b: string): Promise<CallRow[]> {
   return db

@@ -44,6 +44,8 @@ type Emit = (to: readonly string[], event: LiveServerEvent) => void;
  * payload must stay under 8000 bytes with the envelope); the tab reads it from the call row.
  */
 const INLINE_SDP_BYTES = 6000;
+/** A call survives a participant without any open tab this long (a reload, a network switch). */
+export const CALL_ABANDON_GRACE_MS = 60_000;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -296,9 +298,15 @@ export class CallsService {
     await bus.publish([otherId], sent);
   }
 
-  /** Ends calls that rang out (45 s on the injected clock); every instance runs this, each row ends once. */
+  /**
+   * Ends calls that rang out (45 s on the injected clock) and calls left without a tab on one side;
+   * every instance runs this, each row ends once.
+   */
   async sweep(): Promise<void> {
-    await withEvents(this.deps.db, this.deps.bus, (trx, emit: Emit) => this.expireRinging(trx, emit));
+    await withEvents(this.deps.db, this.deps.bus, async (trx, emit: Emit) => {
+      await this.expireRinging(trx, emit);
+      await this.dropAbandoned(trx, emit);
+    });
   }
 
   /** Runs the sweep when the newest ringing call would time out, besides the periodic one. */
@@ -320,6 +328,13 @@ export class CallsService {
     const now = this.deps.clock.now();
     const due = await repo.ringingSince(trx, new Date(now.getTime() - CALL_RING_TIMEOUT_MS));
     for (const row of due) await finish(trx, emit, row, 'missed', now);
+  }
+
+  /** Ends calls whose participant has had no open tab for a while (closed mid-call): 'dropped'. */
+  private async dropAbandoned(trx: Db, emit: Emit): Promise<void> {
+    const now = this.deps.clock.now();
+    for (const row of await repo.abandonedSince(trx, new Date(now.getTime() - CALL_ABANDON_GRACE_MS)))
+      await finish(trx, emit, row, 'dropped', now);
   }
 
   /** One change of a call: both users' lock, the row locked, rang-out calls ended first. */

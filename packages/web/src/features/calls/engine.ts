@@ -21,7 +21,25 @@ export interface EngineState {
   reconnecting: boolean;
 }
 
-export const DEVICE = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `tab-${Math.random()}`;
+/**
+ * This tab's id for calls, kept across a reload of the same tab (sessionStorage), so that a tab
+ * reloaded mid-call knows the call it can no longer carry and ends it.
+ */
+export const DEVICE = tabDevice();
+
+function tabDevice(): string {
+  const fresh = () =>
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `tab-${Math.random()}`.slice(0, 40);
+  try {
+    const stored = sessionStorage.getItem('fmk_call_device');
+    if (stored) return stored;
+    const id = fresh();
+    sessionStorage.setItem('fmk_call_device', id);
+    return id;
+  } catch {
+    return fresh();
+  }
+}
 
 type Listener = () => void;
 

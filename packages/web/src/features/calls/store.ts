@@ -159,6 +159,14 @@ export async function hangUp(): Promise<void> {
   finish(c ?? { ...v.call, state: 'ended', outcome: 'finished' });
 }
 
+// A tab closing mid-call hangs up on its way out (the server also ends a call left without any tab).
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    if (view && view.phase !== 'ended' && view.phase !== 'denied' && view.phase !== 'incoming')
+      void call('POST /calls/:id/hangup', { params: { id: view.call.id }, keepalive: true }).catch(() => undefined);
+  });
+}
+
 export function dismissCall(): void {
   view?.engine.close();
   set(null);
@@ -170,7 +178,11 @@ export function handleCallEvent(e: { type: string; [k: string]: unknown }): bool
     // A tab that opens (or reconnects) while he is being called still rings.
     void call('GET /calls/current')
       .then((c) => {
-        if (c && c.state === 'ringing' && c.callerId === c.other.uid && !view) onCall(c);
+        if (!c || view) return;
+        if (c.state === 'ringing' && c.callerId === c.other.uid) onCall(c);
+        // This tab made or carried the call before a reload: its media is gone, so the call ends.
+        else if ((c.callerId === c.other.uid ? c.calleeDevice : c.callerDevice) === DEVICE)
+          void call('POST /calls/:id/hangup', { params: { id: c.id } }).catch(() => undefined);
       })
       .catch(() => undefined);
     return false;
