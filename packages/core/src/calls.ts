@@ -114,6 +114,8 @@ export const callSignalSchema = z.discriminatedUnion('kind', [
 ]);
 export type CallSignal = z.infer<typeof callSignalSchema>;
 export const signalBody = z.object({ device: callDevice, signal: callSignalSchema });
+/** The same signal sent on the live socket instead of POST /calls/:id/signal (core live.ts). */
+export const liveCallSignal = signalBody.extend({ type: z.literal('call-signal'), callId: z.string().min(1).max(64) });
 
 export const callSchema = z.object({
   id: z.string(),

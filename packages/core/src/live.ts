@@ -16,7 +16,11 @@ export const LIVE_AUTH_TIMEOUT_MS = 5000;
 /** Close codes: bad or missing auth (reconnect after refreshing the token). */
 export const LIVE_CLOSE_UNAUTHORIZED = 4401;
 
-export type LiveClientMessage = { type: 'auth'; token: string } | { type: 'ping' };
+export type LiveClientMessage =
+  | { type: 'auth'; token: string }
+  | { type: 'ping' }
+  /** A call's offer, answer or ICE candidate (calls.ts liveCallSignal); refused ones answer 'call-error'. */
+  | { type: 'call-signal'; callId: string; device: string; signal: CallSignal };
 
 export interface LiveUserRef {
   uid: string;
@@ -60,4 +64,6 @@ export type LiveServerEvent =
    * The other party's offer, answer or ICE candidate, for the tab named `device`. An offer or
    * answer too large for the bus comes with sdp null: read it from GET /calls/:id/description.
    */
-  | { type: 'call-signal'; callId: string; device: string; signal: CallSignal | { kind: 'offer' | 'answer'; sdp: null } };
+  | { type: 'call-signal'; callId: string; device: string; signal: CallSignal | { kind: 'offer' | 'answer'; sdp: null } }
+  /** A signal this tab sent on the socket was refused (the message HTTP would have answered). */
+  | { type: 'call-error'; callId: string; status: number; message: string };

@@ -122,6 +122,19 @@ describe.each(DB_KINDS)('calls on %s', (kind) => {
       (await api(app, a, 'POST', `/calls/${call.id}/signal`, { device: DEV_A, signal: { kind: 'media', data: 'x' } })).statusCode,
     ).toBe(400);
 
+    // The same signals on the live socket itself (what the web app sends when its socket is up).
+    la.ws.send(JSON.stringify({ type: 'call-signal', callId: call.id, device: DEV_A, signal: ice }));
+    expect(await lb.next('call-signal')).toEqual({ type: 'call-signal', callId: call.id, device: DEV_B, signal: ice });
+    lb.ws.send(JSON.stringify({ type: 'call-signal', callId: call.id, device: 'tab-b-other', signal: ice }));
+    expect(await lb.next('call-error')).toEqual({
+      type: 'call-error',
+      callId: call.id,
+      status: 409,
+      message: CallMessages.notYourDevice,
+    });
+    lb.ws.send(JSON.stringify({ type: 'call-signal', callId: call.id, device: DEV_B, signal: { kind: 'media' } }));
+    expect(await lb.next('call-error')).toMatchObject({ callId: call.id, status: 400 });
+
     clock.advance(4 * 60_000);
     const ended = await api(app, b, 'POST', `/calls/${call.id}/hangup`);
     expect(ended.json()).toMatchObject({ state: 'ended', outcome: 'finished' });

@@ -1,5 +1,6 @@
 import { type Call, type CallQuality, type CallSignal, callQuality } from '@fmk/core';
 import { call } from '../../api/call.ts';
+import { sendLive } from '../../shared/liveSender.ts';
 
 /**
  * One call's media in this tab (issue 20): the camera and microphone, the RTCPeerConnection and
@@ -163,6 +164,8 @@ export class CallEngine {
   }
 
   private async send(signal: CallSignal): Promise<void> {
+    // Over the live socket when it is up (no request per ICE candidate); by HTTP otherwise.
+    if (sendLive({ type: 'call-signal', callId: this.callId, device: DEVICE, signal })) return;
     await call('POST /calls/:id/signal', { params: { id: this.callId }, body: { device: DEVICE, signal } }).catch(
       () => undefined,
     );

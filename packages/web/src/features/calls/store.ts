@@ -191,6 +191,8 @@ export function handleCallEvent(e: { type: string; [k: string]: unknown }): bool
     onCall(e.call as Call);
     return true;
   }
+  // A signal the server refused on the socket: the call's own events say what happens next.
+  if (e.type === 'call-error') return true;
   if (e.type === 'call-signal') {
     const signal = e.signal as Parameters<CallEngine['receive']>[0];
     if (view && view.call.id === e.callId && e.device === DEVICE) void view.engine.receive(signal);

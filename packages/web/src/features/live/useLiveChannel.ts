@@ -2,6 +2,7 @@ import { AUTH_STORAGE_KEYS, type Match } from '@fmk/core';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { setLiveSender } from '../../shared/liveSender.ts';
 import { gameKeys, supportKeys } from '../../shared/queryKeys.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { handleCallEvent } from '../calls/store.ts';
@@ -99,6 +100,7 @@ export function useLiveChannel(enabled: boolean, createSocket?: (url: string) =>
       ...(createSocket ? { createSocket } : {}),
     });
     client.start();
+    setLiveSender((m) => client.send(m));
     const nudge = () => client.nudge();
     const onVisible = () => {
       if (document.visibilityState === 'visible') client.nudge();
@@ -108,6 +110,7 @@ export function useLiveChannel(enabled: boolean, createSocket?: (url: string) =>
     return () => {
       window.removeEventListener('online', nudge);
       document.removeEventListener('visibilitychange', onVisible);
+      setLiveSender(null);
       client.stop();
     };
   }, [enabled, createSocket]);
