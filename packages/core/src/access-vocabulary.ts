@@ -1,5 +1,6 @@
 import type { StaffRecord } from './admin.ts';
 import type { AppMode, ModeVisibility, ProfileMode } from './profile.ts';
+import type { StoredSettings } from './settings.ts';
 import type { Tier } from './tiers.ts';
 
 // The words of the access rules (access.ts): who asks, about whom, to do what, and the answer.
@@ -41,6 +42,8 @@ export interface Actor {
    * started in the current (rolled-over) period, photos on his profile.
    */
   usage: { opensToday: number; messagesToday: number; supersToday: number; cruiseStarts: number; photos: number };
+  /** His settings store (settings.ts): privacy, notifications, the safety groups. */
+  userSettings: StoredSettings;
 }
 
 /** How the subject stands to the actor. */
@@ -112,6 +115,8 @@ export const OWN_ACTIONS = [
   'likes.seeIdentities',
   'filters.advanced',
   'incognito.use',
+  /** Turning on a control of the tier table's privacy row (settings.ts). */
+  'privacy.control',
   'photo.add',
   'cruise.use',
   'cruise.start',

@@ -17,12 +17,13 @@ import {
   USER_ACTIONS,
   type UserAction,
 } from './access.ts';
-import { VIDEO_CALL_UPSELL } from './access-limits.ts';
+import { PRIVACY_UPSELL, VIDEO_CALL_UPSELL } from './access-limits.ts';
 import { canHandleSupport, canManagePrompts, canModerateLocations, canReviewReports } from './admin.ts';
 import { ADVANCED_FILTERS_UPSELL, CLICKABLE_UPSELL, CLICKABLE_UPSELL_PLATINUM, WHO_LIKES_YOU_UPSELL } from './discovery.ts';
 import { Messages } from './messages.ts';
 import { COULD_NOT_FIND_CONVERSATION, mayStartConversation, NOT_MATCHED_TEXT, showsReadReceipts } from './messaging.ts';
 import { APP_MODES, DEFAULT_MODE_VISIBILITY, MODES } from './profile.ts';
+import { DEFAULT_SETTINGS } from './settings.ts';
 import { STAFF_ROLES, TIER_LIMITS, TIERS, type Tier, UNLIMITED } from './tiers.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -60,6 +61,7 @@ const actorArb: fc.Arbitrary<Actor> = fc.record({
     cruiseStarts: fc.nat(3),
     photos: fc.nat(25),
   }),
+  userSettings: fc.constant(DEFAULT_SETTINGS),
 });
 const relationArb: fc.Arbitrary<Relation> = fc.record({
   blockedByActor: fc.boolean(),
@@ -136,6 +138,7 @@ const ME: Actor = {
     hasLocation: true,
   },
   usage: { opensToday: 0, messagesToday: 0, supersToday: 0, cruiseStarts: 0, photos: 0 },
+  userSettings: DEFAULT_SETTINGS,
 };
 const HIM: Subject = {
   id: 'him',
@@ -439,8 +442,9 @@ describe('tiers', () => {
     const a = ME;
     expect(can(a, 'filters.advanced')).toEqual({ allowed: false, reason: 'tier_limit', message: ADVANCED_FILTERS_UPSELL });
     expect(can(a, 'likes.seeIdentities')).toEqual({ allowed: false, reason: 'tier_limit', message: WHO_LIKES_YOU_UPSELL });
+    expect(can(a, 'privacy.control')).toEqual({ allowed: false, reason: 'tier_limit', message: PRIVACY_UPSELL });
     for (const t of ['premium', 'platinum'] as const) {
-      for (const act of ['filters.advanced', 'likes.seeIdentities', 'incognito.use'] as const)
+      for (const act of ['filters.advanced', 'likes.seeIdentities', 'incognito.use', 'privacy.control'] as const)
         expect(can({ ...a, tier: t }, act).allowed).toBe(true);
     }
   });

@@ -1,4 +1,11 @@
-import { AccessMessages, INCOGNITO_UPSELL, READ_RECEIPTS_UPSELL, TIER_FEATURES, VIDEO_CALL_UPSELL } from './access-limits.ts';
+import {
+  AccessMessages,
+  INCOGNITO_UPSELL,
+  PRIVACY_UPSELL,
+  READ_RECEIPTS_UPSELL,
+  TIER_FEATURES,
+  VIDEO_CALL_UPSELL,
+} from './access-limits.ts';
 import {
   type Action,
   type Actor,
@@ -272,6 +279,8 @@ function ownDecision(actor: Actor, action: OwnAction): Decision {
       return features.advancedFilters ? ALLOW : deny('tier_limit', ADVANCED_FILTERS_UPSELL);
     case 'incognito.use':
       return features.incognito ? ALLOW : deny('tier_limit', INCOGNITO_UPSELL);
+    case 'privacy.control':
+      return features.privacyControls ? ALLOW : deny('tier_limit', PRIVACY_UPSELL);
     case 'photo.add': {
       // actor.tier is already effective, so no lifetime flag is needed here.
       const allowance = photoAllowance({ subscriptionTier: actor.tier, hasLifetimePremium: false }, actor.usage.photos);

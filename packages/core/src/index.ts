@@ -32,6 +32,7 @@ export * from './profile.ts';
 export * from './prompts.ts';
 export * from './reports.ts';
 export * from './sessions.ts';
+export * from './settings.ts';
 export * from './support.ts';
 export * from './tiers.ts';
 export * from './toasts.ts';

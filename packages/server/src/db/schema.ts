@@ -76,7 +76,7 @@ export interface UserSettingsTable {
   gender_preferences: Json<string[]>;
   relationship_status_preferences: Json<string[]>;
   now_mode: Generated<boolean>;
-  profile_visibility: Generated<string>;
+  profile_visibility: Generated<'public' | 'matches'>;
   show_online_status: Generated<boolean>;
   show_last_active: Generated<boolean>;
   show_read_receipts: Generated<boolean>;
@@ -89,6 +89,43 @@ export interface UserSettingsTable {
   location_sharing_consent: Generated<boolean>;
   last_active: Timestamp | null;
   updated_at: Generated<Date>;
+  // The settings store (issue 16): core's StoredSettings, one column per switch.
+  messages_from: Generated<'everyone' | 'matches'>;
+  share_distance: Generated<boolean>;
+  cruising_private: Generated<boolean>;
+  health_private: Generated<boolean>;
+  activity_private: Generated<boolean>;
+  notify_messages_push: Generated<boolean>;
+  notify_messages_email: Generated<boolean>;
+  notify_messages_in_app: Generated<boolean>;
+  notify_matches_push: Generated<boolean>;
+  notify_matches_email: Generated<boolean>;
+  notify_matches_in_app: Generated<boolean>;
+  notify_likes_push: Generated<boolean>;
+  notify_likes_email: Generated<boolean>;
+  notify_likes_in_app: Generated<boolean>;
+  notify_health_reminders_push: Generated<boolean>;
+  notify_health_reminders_email: Generated<boolean>;
+  notify_health_reminders_in_app: Generated<boolean>;
+  notify_safety_push: Generated<boolean>;
+  notify_safety_email: Generated<boolean>;
+  notify_safety_in_app: Generated<boolean>;
+  content_filtering_enabled: Generated<boolean>;
+  strict_mode: Generated<boolean>;
+  hide_explicit_content: Generated<boolean>;
+  blur_sensitive_images: Generated<boolean>;
+  share_location_enabled: Generated<boolean>;
+  share_only_with_matches: Generated<boolean>;
+  hide_exact_location: Generated<boolean>;
+  location_reminders: Generated<boolean>;
+  block_unverified_users: Generated<boolean>;
+  require_phone_verification: Generated<boolean>;
+  auto_delete_unverified_chats: Generated<boolean>;
+  link_prevention_enabled: Generated<boolean>;
+  public_place_reminders: Generated<boolean>;
+  friend_notification_enabled: Generated<boolean>;
+  emergency_contact_enabled: Generated<boolean>;
+  safe_word_enabled: Generated<boolean>;
 }
 
 export interface IdentityMappingsTable {

@@ -15,6 +15,7 @@ import { notificationsModule } from './notifications/routes.ts';
 import { profilesModule } from './profiles/routes.ts';
 import { promptsModule } from './prompts/routes.ts';
 import { safetyModule } from './safety/routes.ts';
+import { settingsModule } from './settings/routes.ts';
 import { supportModule } from './support/routes.ts';
 
 /** Every feature module, in registration order. */
@@ -27,6 +28,7 @@ export const modules: Module[] = [
   gameModule,
   messagingModule,
   safetyModule,
+  settingsModule,
   liveModule,
   callsModule,
   discoveryModule,

@@ -16,6 +16,7 @@ import type { Db } from '../db/index.ts';
 import { type ActorRow, findActorRow, findSubjectRow, findTierRow, type SubjectRow } from './access/repo.ts';
 import { authUser } from './auth.ts';
 import { type AppError, badRequest, forbidden, limitReached, notFound, unauthorized } from './errors.ts';
+import { storedFromRow } from './settings/columns.ts';
 
 /**
  * The server's side of core's `can` (STYLE.md #2, decision 0013): load the actor and the
@@ -66,6 +67,7 @@ export function toActor(r: ActorRow): Actor {
       hasLocation: r.has_location,
     },
     usage: UNREAD_USAGE,
+    userSettings: storedFromRow(r.settings_row ?? {}, r.mode_settings),
   };
 }
 

@@ -77,6 +77,8 @@ import type {
   sendMessageBody,
   sessionInfoSchema,
   setPhoneBody,
+  settingsPatchBody,
+  settingsSchema,
   signalBody,
   signedOutElsewhereSchema,
   signInBody,
@@ -234,6 +236,10 @@ export const endpoints = {
   'GET /me/reports': {} as { response: Out<typeof userReportSchema>[] },
   'GET /me/alerts': {} as { response: Out<typeof alertSchema>[] },
   'PATCH /me/alerts/:id': {} as { body: In<typeof alertStateBody>; response: Out<typeof alertSchema> },
+
+  // settings
+  'GET /me/settings': {} as { response: Out<typeof settingsSchema> },
+  'PATCH /me/settings': {} as { body: In<typeof settingsPatchBody>; response: Out<typeof settingsSchema> },
 
   // discovery
   'PUT /me/location': {} as { body: In<typeof locationBody> },

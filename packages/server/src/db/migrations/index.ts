@@ -19,6 +19,7 @@ import * as m20261125T1410h2 from './20261125T1410-h2-data-exports.ts';
 import * as m20261125T1420h7 from './20261125T1420-h7-reports.ts';
 import * as m20261125T1430h6 from './20261125T1430-h6-moderation.ts';
 import * as m20261125T1430h7 from './20261125T1430-h7-alerts.ts';
+import * as m20261125T1700h1 from './20261125T1700-h1-settings.ts';
 import * as m20261125T1740h5 from './20261125T1740-h5-calls.ts';
 
 /**
@@ -46,5 +47,6 @@ export const migrations: Record<string, Migration> = {
   '20261125T1420-h7-reports': m20261125T1420h7,
   '20261125T1430-h6-moderation': m20261125T1430h6,
   '20261125T1430-h7-alerts': m20261125T1430h7,
+  '20261125T1700-h1-settings': m20261125T1700h1,
   '20261125T1740-h5-calls': m20261125T1740h5,
 };

@@ -39,7 +39,8 @@ health.json              your medications, their logs and your screenings (decry
 activity.json            your contacts and activity logs (decrypted for you)
 cruise.json              your cruising sessions, spots you proposed, check-ins and events
 blocks.json              the men you blocked
-reports.json             reports you made about other men (none can be made yet)
+reports.json             reports you made about other men, their evidence and state; reports/screenshots/ holds your screenshots
+alerts.json              the safety alerts the app raised for you
 support.json             your bug reports, feedback and conversations with support; support/screenshots/ holds your screenshots
 payments.json            your payments (none: paid plans are not sold yet)
 sessions.json            the devices you signed in on
@@ -220,7 +221,16 @@ export class DataExportService {
     files['blocks.json'] = json(
       (await listBlockedBy(db, userId)).map((b) => ({ userId: b.id, name: b.display_name, blockedAt: b.created_at })),
     );
-    files['reports.json'] = json([]);
+    const { reports, screenshots: shots } = await repo.reportRows(db, userId);
+    files['reports.json'] = json({
+      reports,
+      screenshots: shots.map(({ storage_key, ...s }) => ({ ...s, file: `reports/screenshots/${s.id}.webp` })),
+    });
+    for (const s of shots) {
+      const file = await storage.get(s.storage_key);
+      if (file) files[`reports/screenshots/${s.id}.webp`] = [await readAll(file.stream), { level: 0 }];
+    }
+    files['alerts.json'] = json(await repo.alertRows(db, userId));
     const { screenshots, ...support } = await repo.supportRows(db, userId);
     files['support.json'] = json({
       ...support,

@@ -103,3 +103,19 @@ export function textsSentSince(db: Db, senderId: string, since: Date, limit: num
     .limit(limit)
     .execute();
 }
+
+/**
+ * A member's account is erased: other men's alerts keep their text (which never names him) but
+ * lose the actions aimed at him (there is no one left to block or report) and a dedupe key
+ * holding his id.
+ */
+export async function forgetAlertsAbout(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('safety_alerts')
+    .set({
+      actions: sql`coalesce((select jsonb_agg(a) from jsonb_array_elements(actions) a where a->>'userId' is distinct from ${userId}), '[]'::jsonb)`,
+    })
+    .where(sql<boolean>`actions @> jsonb_build_array(jsonb_build_object('userId', ${userId}::text))`)
+    .execute();
+  await db.updateTable('safety_alerts').set({ dedupe_key: null }).where('dedupe_key', '=', `sender:${userId}`).execute();
+}
