@@ -167,6 +167,19 @@ describe('video calls in Chromium', () => {
     await a.page.locator('[data-phase="ended"]').waitFor();
     await b.page.locator('[data-phase="ended"]').waitFor({ timeout: 10_000 });
     await shot(b.page, 'call-ended');
+    // B reports the call from its screen (the safety report flow); the screen waits for him.
+    await b.page.getByTestId('call-screen').getByRole('button', { name: 'Report' }).click();
+    const form = b.page.getByRole('form', { name: 'Report Alex' });
+    await form.getByLabel('What kind of problem?').selectOption('inappropriate_content');
+    await form.getByLabel('What happened, in a few words').fill('He showed something I did not want to see');
+    await shot(b.page, 'call-report');
+    await form.getByRole('button', { name: 'Send report' }).click();
+    await form.waitFor({ state: 'hidden' });
+    const reports = await e().database.db.selectFrom('user_reports').selectAll().where('reporter_id', '=', bId).execute();
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ reported_id: aId, category: 'inappropriate_content' });
+    expect(reports[0]!.description).toMatch(/^Reported from a video call \(/);
+    await b.page.getByTestId('call-screen').getByRole('button', { name: 'Close' }).click();
     // The line in the chat, for both.
     await a.page
       .getByTestId('call-line')

@@ -15,7 +15,7 @@ import {
   VideoOffIcon,
 } from '../../ui/icons.tsx';
 import { ReportSheet } from '../safety/ReportSheet.tsx';
-import { acceptCall, type CallView, declineCall, dismissCall, hangUp } from './store.ts';
+import { acceptCall, type CallView, declineCall, dismissCall, hangUp, keepCallScreen } from './store.ts';
 
 const QUALITY_TEXT = { good: 'Good connection', fair: 'Fair connection', poor: 'Poor connection' } as const;
 const QUALITY_DOT = { good: 'bg-emerald-500', fair: 'bg-amber-500', poor: 'bg-primary-strong' } as const;
@@ -228,10 +228,24 @@ export function CallScreen({ view: v }: { view: CallView }) {
             </p>
           ) : null}
           {v.phase === 'denied' ? <Denied video={video} /> : null}
-          <Controls v={v} video={video} speakerSupported={speakerSupported} onReport={() => setReporting(true)} />
+          <Controls
+            v={v}
+            video={video}
+            speakerSupported={speakerSupported}
+            onReport={() => {
+              keepCallScreen();
+              setReporting(true);
+            }}
+          />
         </div>
       </div>
-      <ReportSheet open={reporting} onClose={() => setReporting(false)} userId={v.call.other.uid} name={name} />
+      <ReportSheet
+        open={reporting}
+        onClose={() => setReporting(false)}
+        userId={v.call.other.uid}
+        name={name}
+        note={`Reported from a ${video ? 'video' : 'voice'} call (${v.call.id}).`}
+      />
     </dialog>
   );
 }

@@ -50,6 +50,11 @@ function patch(p: Partial<CallView>): void {
   if (view) set({ ...view, ...p });
 }
 
+/** The current call, outside React (tests, the pagehide hang-up). */
+export function callSnapshot(): CallView | null {
+  return view;
+}
+
 export function useCallView(): CallView | null {
   return useSyncExternalStore(
     (l) => {
@@ -95,6 +100,7 @@ function finish(c: Call, text?: string): void {
   set({ ...view, call: c, phase: 'ended', endedText: text ?? endedText(c, true) });
   if (dismissTimer) clearTimeout(dismissTimer);
   const ended = view;
+  if (reportingOpen) return;
   dismissTimer = setTimeout(() => {
     if (view === ended || view?.call.id === c.id) set(null);
   }, ENDED_SCREEN_MS);
@@ -167,7 +173,16 @@ if (typeof window !== 'undefined') {
   });
 }
 
+let reportingOpen = false;
+/** The ended screen stays while he reports the call from it (he closes it himself). */
+export function keepCallScreen(): void {
+  reportingOpen = true;
+  if (dismissTimer) clearTimeout(dismissTimer);
+  dismissTimer = null;
+}
+
 export function dismissCall(): void {
+  reportingOpen = false;
   view?.engine.close();
   set(null);
 }
