@@ -143,7 +143,12 @@ export const iceServerSchema = z.object({
   username: z.string().optional(),
   credential: z.string().optional(),
 });
-export const iceConfigSchema = z.object({ iceServers: z.array(iceServerSchema), ttlSeconds: z.number().int().nullable() });
+export const iceConfigSchema = z.object({
+  iceServers: z.array(iceServerSchema),
+  ttlSeconds: z.number().int().nullable(),
+  /** Connect through the TURN relay only (CALL_RELAY_ONLY): the peers never see each other's address. */
+  relayOnly: z.boolean(),
+});
 export type IceConfig = z.infer<typeof iceConfigSchema>;
 
 /** The TURN REST API username (coturn's use-auth-secret): `<expiry unix seconds>:<user id>`. */

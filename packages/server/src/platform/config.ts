@@ -99,6 +99,8 @@ const envSchema = z.object({
     ),
   TURN_SECRET: z.string().min(16, 'TURN_SECRET must be at least 16 characters').optional(),
   TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** Calls through the TURN relay only: neither browser learns the other's IP address. */
+  CALL_RELAY_ONLY: bool,
   /** How often each instance ends calls that rang out (their 45 s are counted on the injected clock). */
   CALL_SWEEP_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
 });
@@ -158,7 +160,7 @@ export interface Config {
   /** Texts for phone verification: off, the phone routes answer 503 with PhoneMessages.smsOff. */
   sms: SmsConfig;
   /** Calls: ICE server URLs, the TURN REST secret (null: TURN URLs go out without credentials), the ringing sweep. */
-  calls: { iceServers: string[]; turnSecret: string | null; turnTtlSeconds: number; sweepMs: number };
+  calls: { iceServers: string[]; turnSecret: string | null; turnTtlSeconds: number; sweepMs: number; relayOnly: boolean };
 }
 
 export class ConfigError extends Error {
@@ -209,6 +211,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.ICE_SERVERS.some((u) => u.startsWith('turn')) && !e.TURN_SECRET) {
     throw new ConfigError('TURN URLs in ICE_SERVERS need TURN_SECRET (the static-auth-secret of coturn)');
   }
+  if (e.CALL_RELAY_ONLY && !(e.ICE_SERVERS.some((u) => u.startsWith('turn')) && e.TURN_SECRET)) {
+    throw new ConfigError('CALL_RELAY_ONLY needs a turn: URL in ICE_SERVERS and TURN_SECRET');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -250,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       turnSecret: e.TURN_SECRET ?? null,
       turnTtlSeconds: e.TURN_TTL_SECONDS,
       sweepMs: e.CALL_SWEEP_MS,
+      relayOnly: e.CALL_RELAY_ONLY ?? false,
     },
   };
 }

@@ -261,6 +261,7 @@ describe('ICE servers by configuration', () => {
     env: {
       ICE_SERVERS: 'stun:stun.example.org:3478, turn:turn.example.org:3478?transport=udp',
       TURN_SECRET: 'a-long-turn-secret-123',
+      CALL_RELAY_ONLY: 'true',
     },
   });
   const plain = useTestApp('pglite');
@@ -270,6 +271,7 @@ describe('ICE servers by configuration', () => {
     const res = await api(t().app, u, 'GET', '/calls/ice-servers');
     const body = res.json();
     expect(body.ttlSeconds).toBe(3600);
+    expect(body.relayOnly).toBe(true);
     expect(body.iceServers[0]).toEqual({ urls: ['stun:stun.example.org:3478'] });
     const turn = body.iceServers[1];
     expect(turn.urls).toEqual(['turn:turn.example.org:3478?transport=udp']);
@@ -277,7 +279,14 @@ describe('ICE servers by configuration', () => {
     expect(turn.credential).toBe(createHmac('sha1', 'a-long-turn-secret-123').update(turn.username).digest('base64'));
 
     const v = await signUpMember(plain().app, plain().db);
-    expect((await api(plain().app, v, 'GET', '/calls/ice-servers')).json()).toEqual({ iceServers: [], ttlSeconds: null });
+    expect((await api(plain().app, v, 'GET', '/calls/ice-servers')).json()).toEqual({
+      iceServers: [],
+      ttlSeconds: null,
+      relayOnly: false,
+    });
+    expect(() => testConfig({ ICE_SERVERS: 'turn:turn.example.org' })).toThrow(/TURN_SECRET/);
+    expect(() => testConfig({ CALL_RELAY_ONLY: 'true' })).toThrow(/CALL_RELAY_ONLY/);
+    expect(() => testConfig({ ICE_SERVERS: 'http://turn.example.org' })).toThrow(/ICE_SERVERS/);
     expect((await plain().app.inject({ method: 'GET', url: '/api/v1/calls/ice-servers' })).statusCode).toBe(401);
   });
 });

@@ -154,7 +154,7 @@ export class CallsService {
    * API (coturn's use-auth-secret): username `expiry:uid`, credential base64(HMAC-SHA1(secret, username)).
    */
   iceConfig(actor: Actor): IceConfig {
-    const { iceServers, turnSecret, turnTtlSeconds } = this.deps.config.calls;
+    const { iceServers, turnSecret, turnTtlSeconds, relayOnly } = this.deps.config.calls;
     const stun = iceServers.filter((u) => u.startsWith('stun'));
     const turn = iceServers.filter((u) => u.startsWith('turn'));
     const out: IceConfig['iceServers'] = stun.length ? [{ urls: stun }] : [];
@@ -163,7 +163,7 @@ export class CallsService {
       const credential = createHmac('sha1', turnSecret).update(username).digest('base64');
       out.push({ urls: turn, username, credential });
     }
-    return { iceServers: out, ttlSeconds: turn.length && turnSecret ? turnTtlSeconds : null };
+    return { iceServers: out, ttlSeconds: turn.length && turnSecret ? turnTtlSeconds : null, relayOnly };
   }
 
   /** Starts a call: rings the callee on every tab (a push when he has none), or answers busy. */

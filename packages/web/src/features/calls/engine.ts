@@ -109,8 +109,8 @@ export class CallEngine {
     // The tracks go in the first offer: wait for the camera and microphone (or their refusal).
     await this.mediaReady?.catch(() => undefined);
     if (this.pc || this.closed) return;
-    const ice = await call('GET /calls/ice-servers').catch(() => ({ iceServers: [], ttlSeconds: null }));
-    const pc = new RTCPeerConnection({ iceServers: ice.iceServers });
+    const ice = await call('GET /calls/ice-servers').catch(() => ({ iceServers: [], ttlSeconds: null, relayOnly: false }));
+    const pc = new RTCPeerConnection({ iceServers: ice.iceServers, iceTransportPolicy: ice.relayOnly ? 'relay' : 'all' });
     this.pc = pc;
     (window as unknown as { __fmkCall?: unknown }).__fmkCall = { pc, marks: this.marks };
     const remote = new MediaStream();
