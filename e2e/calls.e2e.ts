@@ -4,7 +4,7 @@ import path from 'node:path';
 import { VIDEO_CALL_UPSELL } from '@fmk/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, onboard, signUp } from './flows.ts';
+import { axeViolations, CASTRO, join, located, matchEachOther, NEARBY } from './flows.ts';
 import { type E2E, useE2E } from './harness.ts';
 
 mkdirSync(path.join(import.meta.dirname, 'screenshots'), { recursive: true });
@@ -13,11 +13,8 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`) });
 }
 
-async function join(page: Page, name: string): Promise<string> {
-  await signUp(page);
-  await onboard(page, name);
-  await page.getByRole('button', { name: 'Finish' }).click();
-  await page.waitForURL('**/grid');
+/** His id, as the app keeps it after sign-in. */
+function uidOf(page: Page): Promise<string> {
   return page.evaluate(() => (JSON.parse(localStorage.getItem('auth_user') ?? '{}') as { uid: string }).uid);
 }
 
@@ -90,16 +87,15 @@ function selectedCandidateType(page: Page): Promise<string | null> {
   });
 }
 
-/** Two men who chose each other, each signed in in his own context: the conversation's id. */
+/** Two men nearby who picked each other in the app, each in his own context; their chat's id. */
 async function matchedPair(e: () => E2E, names: [string, string]) {
-  const a = await e().newPage();
-  const b = await e().newPage();
-  const aId = await join(a.page, names[0]);
-  const bId = await join(b.page, names[1]);
-  await apiIn(a.page, 'POST', '/selections', { targetId: bId, action: 'fuck', clientId: crypto.randomUUID() });
-  await apiIn(b.page, 'POST', '/selections', { targetId: aId, action: 'fuck', clientId: crypto.randomUUID() });
+  const a = await e().newPage(located(CASTRO));
+  const b = await e().newPage(located(NEARBY));
+  await join(a.page, names[0]);
+  await join(b.page, names[1]);
+  await matchEachOther(a.page, names[0], b.page, names[1]);
   const conversationId = ((await apiIn(a.page, 'GET', '/conversations')).json as Array<{ id: string }>)[0]!.id;
-  return { a, b, aId, bId, conversationId };
+  return { a, b, aId: await uidOf(a.page), bId: await uidOf(b.page), conversationId };
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -117,19 +113,7 @@ describe('video calls in Chromium', () => {
   );
 
   it('A calls B, B accepts, both see each other, mute stops A’s audio, hang up leaves the line; a free caller is refused', async () => {
-    const a = await e().newPage();
-    const b = await e().newPage();
-    const aId = await join(a.page, 'Alex');
-    const bId = await join(b.page, 'Ben');
-    for (const [p, target] of [
-      [a.page, bId],
-      [b.page, aId],
-    ] as const) {
-      const res = await apiIn(p, 'POST', '/selections', { targetId: target, action: 'fuck', clientId: crypto.randomUUID() });
-      expect(res.status).toBe(200);
-    }
-    const convs = (await apiIn(a.page, 'GET', '/conversations')).json as Array<{ id: string }>;
-    const conversationId = convs[0]!.id;
+    const { a, b, aId, bId, conversationId } = await matchedPair(e, ['Alex', 'Ben']);
 
     // A in the chat; B elsewhere in the app (the call rings over any screen).
     await a.page.goto(`/messages/${conversationId}`);
@@ -240,13 +224,7 @@ describe('video calls in Chromium', () => {
   }, 120_000);
 
   it('explains a refused camera and microphone', async () => {
-    const a = await e().newPage();
-    const b = await e().newPage();
-    const aId = await join(a.page, 'Cole');
-    const bId = await join(b.page, 'Dan');
-    await apiIn(a.page, 'POST', '/selections', { targetId: bId, action: 'fuck', clientId: crypto.randomUUID() });
-    await apiIn(b.page, 'POST', '/selections', { targetId: aId, action: 'fuck', clientId: crypto.randomUUID() });
-    const conversationId = ((await apiIn(a.page, 'GET', '/conversations')).json as Array<{ id: string }>)[0]!.id;
+    const { a, b, conversationId } = await matchedPair(e, ['Cole', 'Dan']);
     // As when the person said no to the browser's prompt.
     await a.page.addInitScript(() => {
       navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
