@@ -1,5 +1,6 @@
 import type { Call } from '@fmk/core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, serve } from '../../test/fixtures.tsx';
 import { DEVICE } from './engine.ts';
 import { callSnapshot, dismissCall, ENDED_SCREEN_MS, endedText, handleCallEvent } from './store.ts';
 
@@ -27,8 +28,15 @@ function callOf(patch: Partial<Call> = {}, outgoing = false): Call {
   };
 }
 
+let requests: ReturnType<typeof serve> = [];
+beforeEach(() => {
+  // The server's answer to the ICE question a ringing tab asks at once.
+  requests = serve({ 'GET /api/v1/calls/ice-servers': () => json(200, { iceServers: [], ttlSeconds: null, relayOnly: false }) });
+});
+
 afterEach(() => {
   dismissCall();
+  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
@@ -36,6 +44,8 @@ describe('the call store', () => {
   it('rings for an incoming call on every tab, and stops when another of my tabs answers', () => {
     expect(handleCallEvent({ type: 'call', call: callOf() })).toBe(true);
     expect(callSnapshot()?.phase).toBe('incoming');
+    // It asks for the ICE servers while it rings, so that answering is quicker.
+    expect(requests.map((r) => r.key)).toEqual(['GET /api/v1/calls/ice-servers']);
     // A signal for another tab is not this tab's.
     expect(
       handleCallEvent({

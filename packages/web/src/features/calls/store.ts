@@ -113,6 +113,7 @@ export async function startCall(userId: string, kind: CallKind): Promise<void> {
   const engine = engineFor(c, true);
   set({ call: c, phase: c.state === 'ended' ? 'ended' : 'outgoing', engine, asking: true, endedText: null });
   if (c.state === 'ended') return finish(c);
+  void engine.iceServers();
   try {
     await engine.media();
     if (view?.engine === engine) patch({ asking: false });
@@ -220,8 +221,11 @@ function onCall(c: Call): void {
   const incoming = c.callerId === c.other.uid;
   if (!view || view.call.id !== c.id) {
     // A new call ringing for me, on every tab; the server answers busy if I am on one.
-    if (incoming && c.state === 'ringing' && (!view || view.phase === 'ended' || view.phase === 'denied'))
-      set({ call: c, phase: 'incoming', engine: engineFor(c, false), asking: false, endedText: null });
+    if (incoming && c.state === 'ringing' && (!view || view.phase === 'ended' || view.phase === 'denied')) {
+      const engine = engineFor(c, false);
+      set({ call: c, phase: 'incoming', engine, asking: false, endedText: null });
+      void engine.iceServers();
+    }
     return;
   }
   if (c.state === 'ended') {
