@@ -1,5 +1,5 @@
-import type { TierRules } from './flags.ts';
 import { ALL_PERMISSIONS, type Permission, type StaffRecord } from './admin.ts';
+import type { TierRules } from './flags.ts';
 import type { AppMode, ModeVisibility, ProfileMode } from './profile.ts';
 import type { MessagesFrom, ProfileVisibility, StoredSettings } from './settings.ts';
 import type { Tier } from './tiers.ts';

@@ -17,7 +17,7 @@ import {
   USER_ACTIONS,
   type UserAction,
 } from './access.ts';
-import { PRIVACY_UPSELL } from './access-limits.ts';
+import { PRIVACY_UPSELL, VIDEO_CALL_UPSELL } from './access-limits.ts';
 import { ALL_PERMISSIONS, staffHas } from './admin.ts';
 import { ADVANCED_FILTERS_UPSELL, CLICKABLE_UPSELL, CLICKABLE_UPSELL_PLATINUM, WHO_LIKES_YOU_UPSELL } from './discovery.ts';
 import { Messages } from './messages.ts';
@@ -689,4 +689,33 @@ it('has no dead row: with everything on, every action is allowed', () => {
     },
   };
   for (const act of ACTIONS) expect(can(actor, act, subject).allowed, act).toBe(true);
+});
+
+describe('calls (issue 20)', () => {
+  it('lets a Premium or Platinum caller call a match or a conversation partner, on any tier of his', () => {
+    fc.assert(
+      fc.property(memberAndOther, ({ a, s }) => {
+        const related = s.relation.matched || s.relation.conversation;
+        const d = can(a, 'call.start', s);
+        expect(d.allowed).toBe(related && a.tier !== 'free');
+        if (!related) expect(d).toMatchObject({ reason: 'not_participant' });
+        else if (a.tier === 'free') expect(d).toMatchObject({ reason: 'tier_limit', message: VIDEO_CALL_UPSELL });
+      }),
+    );
+  });
+
+  it('refuses a call across a block either way, answered like a missing conversation', () => {
+    const premium: Actor = { ...ME, tier: 'premium' };
+    const friend: Subject = { ...HIM, relation: { ...noRelation, matched: true, conversation: true } };
+    expect(can(premium, 'call.start', friend).allowed).toBe(true);
+    expect(can(premium, 'call.start', { ...HIM, relation: { ...noRelation, matched: true } }).allowed).toBe(true);
+    for (const rel of [{ blockedByActor: true }, { blockedActor: true }]) {
+      expect(can(premium, 'call.start', { ...friend, relation: { ...friend.relation, ...rel } })).toEqual({
+        allowed: false,
+        reason: 'blocked',
+        message: COULD_NOT_FIND_CONVERSATION,
+      });
+    }
+    expect(can(premium, 'call.start', { ...friend, id: premium.id })).toMatchObject({ allowed: false });
+  });
 });

@@ -235,7 +235,8 @@ function userDecision(actor: Actor, action: UserAction, s: Subject): Decision {
       if (!rulesOf(actor).has.readReceipts) return deny('tier_limit', READ_RECEIPTS_UPSELL);
       return set.showReadReceipts ? ALLOW : deny('hidden', Messages.notFound);
     case 'call.start':
-      if (!r.conversation) return deny('not_participant', COULD_NOT_FIND_CONVERSATION);
+      // Issue 20: a match or a conversation between the two; the callee may be on any tier.
+      if (!r.conversation && !r.matched) return deny('not_participant', COULD_NOT_FIND_CONVERSATION);
       return rulesOf(actor).has.videoCall ? ALLOW : deny('tier_limit', VIDEO_CALL_UPSELL);
     case 'user.block':
     case 'user.unblock':

@@ -16,6 +16,7 @@ export * from './bans.ts';
 export * from './beta.ts';
 export * from './billing.ts';
 export * from './cache.ts';
+export * from './calls.ts';
 export * from './clock.ts';
 export * from './cruise.ts';
 export * from './discovery.ts';

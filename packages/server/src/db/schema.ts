@@ -399,12 +399,29 @@ export interface MessagesTable {
   sender_id: string;
   receiver_id: string;
   client_id: string;
-  type: 'text' | 'photo';
+  type: 'text' | 'photo' | 'call';
   content: Generated<string>;
   photo_id: string | null;
   created_at: Timestamp;
   delivered_at: Timestamp | null;
   read_at: Timestamp | null;
+}
+
+export interface CallsTable {
+  id: string;
+  caller_id: string;
+  callee_id: string;
+  conversation_id: string | null;
+  kind: 'video' | 'voice';
+  state: 'ringing' | 'active' | 'ended';
+  outcome: 'missed' | 'declined' | 'busy' | 'finished' | 'blocked' | 'dropped' | null;
+  caller_device: string;
+  callee_device: string | null;
+  offer_sdp: string | null;
+  answer_sdp: string | null;
+  created_at: Timestamp;
+  answered_at: Timestamp | null;
+  ended_at: Timestamp | null;
 }
 
 export interface MessagePhotosTable {
@@ -631,7 +648,7 @@ export interface ReportMessagesTable {
   report_id: string;
   message_id: string;
   from_reported: boolean;
-  type: 'text' | 'photo';
+  type: 'text' | 'photo' | 'call';
   content: string;
   sent_at: Timestamp;
 }
@@ -712,6 +729,7 @@ export interface DB {
   message_photos: MessagePhotosTable;
   message_counters: MessageCountersTable;
   live_connections: LiveConnectionsTable;
+  calls: CallsTable;
   users: UsersTable;
   user_settings: UserSettingsTable;
   identity_mappings: IdentityMappingsTable;

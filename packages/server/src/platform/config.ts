@@ -95,6 +95,27 @@ const envSchema = z.object({
   SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   // A movable clock for end-to-end tests (POST /api/v1/test/clock); never allowed in production.
   TEST_CLOCK: bool,
+  // Calls (issue 20): STUN/TURN URLs, comma separated; TURN credentials are minted with TURN_SECRET
+  // (coturn's use-auth-secret). None: host candidates only (one network; tests).
+  ICE_SERVERS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (urls) => urls.every((u) => /^(stuns?|turns?):[^\s]+$/.test(u)),
+      'ICE_SERVERS must be stun:, stuns:, turn: or turns: URLs',
+    ),
+  TURN_SECRET: z.string().min(16, 'TURN_SECRET must be at least 16 characters').optional(),
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** Calls through the TURN relay only: neither browser learns the other's IP address. */
+  CALL_RELAY_ONLY: bool,
+  /** How often each instance ends calls that rang out (their 45 s are counted on the injected clock). */
+  CALL_SWEEP_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
 });
 
 const SQUARE_KEYS = [
@@ -180,6 +201,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** POST /api/v1/test/clock moves the server's clock (end-to-end tests); refused in production. */
   testClock: boolean;
+  /** Calls: ICE server URLs, the TURN REST secret (null: TURN URLs go out without credentials), the ringing sweep. */
+  calls: { iceServers: string[]; turnSecret: string | null; turnTtlSeconds: number; sweepMs: number; relayOnly: boolean };
 }
 
 export class ConfigError extends Error {
@@ -230,6 +253,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
     throw new ConfigError('Google sign-in needs all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
   }
+  if (e.ICE_SERVERS.some((u) => u.startsWith('turn')) && !e.TURN_SECRET) {
+    throw new ConfigError('TURN URLs in ICE_SERVERS need TURN_SECRET (the static-auth-secret of coturn)');
+  }
+  if (e.CALL_RELAY_ONLY && !(e.ICE_SERVERS.some((u) => u.startsWith('turn')) && e.TURN_SECRET)) {
+    throw new ConfigError('CALL_RELAY_ONLY needs a turn: URL in ICE_SERVERS and TURN_SECRET');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -267,6 +296,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       outboxDir: path.join(dataDir, 'outbox'),
     },
     sms: resolveSms(e, dataDir),
+    calls: {
+      iceServers: e.ICE_SERVERS,
+      turnSecret: e.TURN_SECRET ?? null,
+      turnTtlSeconds: e.TURN_TTL_SECONDS,
+      sweepMs: e.CALL_SWEEP_MS,
+      relayOnly: e.CALL_RELAY_ONLY ?? false,
+    },
     payments: resolvePayments(e),
     testClock: e.TEST_CLOCK ?? false,
   };

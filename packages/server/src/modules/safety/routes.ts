@@ -16,6 +16,7 @@ import { actorOf } from '../../platform/access.ts';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import { readPhotoUpload } from '../../platform/media/upload.ts';
 import type { Module } from '../../platform/module.ts';
+import { endCallsBetween } from '../calls/service.ts';
 import { AlertsService } from './alerts.ts';
 import { DemoAlertGenerator } from './demo.ts';
 import { ReportsService } from './reports.ts';
@@ -32,7 +33,7 @@ const errors = { '4xx': apiErrorSchema };
  * review them (admin.reports.edit).
  */
 export const safetyModule: Module = async (app, deps) => {
-  const safety = new SafetyService(deps);
+  const safety = new SafetyService(deps, (me, targetId) => endCallsBetween(deps, me, targetId));
   const alerts = new AlertsService({ ...deps, log: app.log });
   // content_flagged: photo moderation tells the owner, after its commit, what became of his photo.
   deps.moderation.subscribe((e) => alerts.onModeration(e));
