@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
+import { missingSquareKeys, type PaymentsConfig, resolvePayments } from './payments/config.ts';
 
 /**
  * Configuration from the environment, validated once at start (STYLE.md #13).
@@ -118,29 +119,8 @@ const envSchema = z.object({
   CALL_SWEEP_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
 });
 
-const SQUARE_KEYS = [
-  'SQUARE_ACCESS_TOKEN',
-  'SQUARE_LOCATION_ID',
-  'SQUARE_WEBHOOK_SIGNATURE_KEY',
-  'SQUARE_APPLICATION_ID',
-] as const;
-
-/** The payment provider: Square's API, or the built-in sandbox (no account, no money). */
-export type PaymentsConfig =
-  | { kind: 'sandbox'; webhookKey: string; webhookDelayMs: number }
-  | {
-      kind: 'square';
-      accessToken: string;
-      locationId: string;
-      environment: 'sandbox' | 'production';
-      webhookKey: string;
-      applicationId: string;
-      /** Square's API host; SQUARE_API_URL points it elsewhere (the tests' stand-in). */
-      baseUrl: string;
-    };
-
-/** The sandbox's webhook signing key: it signs and checks its own events, as Square does. */
-const SANDBOX_WEBHOOK_KEY = 'fmk-sandbox-webhook-signature-key';
+/** The payment provider: Square's API, or the built-in sandbox (platform/payments/config.ts). */
+export type { PaymentsConfig };
 
 const SMS_KEYS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_FROM'] as const;
 
@@ -253,6 +233,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
     throw new ConfigError('Google sign-in needs all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
   }
+  const squareMissing = missingSquareKeys(e);
+  if (squareMissing.length) throw new ConfigError(`Square payments need all of: ${squareMissing.join(', ')}`);
   if (e.ICE_SERVERS.some((u) => u.startsWith('turn')) && !e.TURN_SECRET) {
     throw new ConfigError('TURN URLs in ICE_SERVERS need TURN_SECRET (the static-auth-secret of coturn)');
   }
@@ -305,25 +287,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payments: resolvePayments(e),
     testClock: e.TEST_CLOCK ?? false,
-  };
-}
-
-function resolvePayments(e: z.infer<typeof envSchema>): PaymentsConfig {
-  const given = SQUARE_KEYS.filter((k) => e[k]);
-  if (given.length === 0) {
-    return { kind: 'sandbox', webhookKey: SANDBOX_WEBHOOK_KEY, webhookDelayMs: e.SANDBOX_WEBHOOK_DELAY_MS };
-  }
-  const missing = SQUARE_KEYS.filter((k) => !e[k]);
-  if (missing.length) throw new ConfigError(`Square payments need all of: ${missing.join(', ')}`);
-  const host = e.SQUARE_ENVIRONMENT === 'production' ? 'https://connect.squareup.com' : 'https://connect.squareupsandbox.com';
-  return {
-    kind: 'square',
-    accessToken: e.SQUARE_ACCESS_TOKEN as string,
-    locationId: e.SQUARE_LOCATION_ID as string,
-    environment: e.SQUARE_ENVIRONMENT,
-    webhookKey: e.SQUARE_WEBHOOK_SIGNATURE_KEY as string,
-    applicationId: e.SQUARE_APPLICATION_ID as string,
-    baseUrl: (e.SQUARE_API_URL ?? host).replace(/\/$/, ''),
   };
 }
 

@@ -4,25 +4,10 @@ import type {
   activityLogSchema,
   activityStatsSchema,
   addCardBody,
-  adminChallengeSchema,
-  adminLoginBody,
-  adminMeSchema,
-  adminSessionSchema,
-  adminUserDetailSchema,
-  adminUsersPageSchema,
-  adminUsersQuery,
-  adminVerifyBody,
   alertSchema,
   alertStateBody,
-  anonymousIdResultSchema,
-  auditPageSchema,
-  auditQuery,
   authResultSchema,
   badgesSchema,
-  banBody,
-  bansSchema,
-  betaSettingsBody,
-  betaSettingsSchema,
   billingSummarySchema,
   blockedUserSchema,
   callSchema,
@@ -42,7 +27,6 @@ import type {
   createUserReportBody,
   cruiseConfigSchema,
   cruiseStatusSchema,
-  dashboardSchema,
   dataExportSchema,
   dataExportStateSchema,
   deleteAccountBody,
@@ -61,13 +45,6 @@ import type {
   healthSettingsBody,
   healthSummarySchema,
   iceConfigSchema,
-  identityLookupBody,
-  identityLookupSchema,
-  inviteAcceptBody,
-  inviteBody,
-  inviteCreatedSchema,
-  invitePeekSchema,
-  inviteSchema,
   likesPageSchema,
   linkTokenBody,
   locationBody,
@@ -78,9 +55,6 @@ import type {
   meSchema,
   messagePageSchema,
   messageSchema,
-  moderationDecisionBody,
-  moderationItemSchema,
-  moderationListQuery,
   modeSwitchBody,
   nearbyPageSchema,
   nearbyQuery,
@@ -100,12 +74,8 @@ import type {
   publicProfileSchema,
   pushSubscriptionBody,
   readBody,
-  reasonBody,
-  recoveryCodesSchema,
   redirectResultBody,
-  reportListQuery,
   reportScreenshotSchema,
-  reportStatusBody,
   resetPasswordBody,
   screeningSchema,
   screenshotSchema,
@@ -124,20 +94,15 @@ import type {
   spotListSchema,
   spotProposalBody,
   spotSchema,
-  staffMemberPatchBody,
-  staffMemberSchema,
-  staffUserReportSchema,
   startCallBody,
   startSessionBody,
   subscriptionBody,
   subscriptionListSchema,
   subscriptionSchema,
   supportMessageBody,
-  systemHealthSchema,
   takenBody,
   threadDetailSchema,
   threadSchema,
-  tierBody,
   typingBody,
   updateActivityLogBody,
   updateContactBody,
@@ -147,7 +112,8 @@ import type {
   userReportSchema,
   verifyPhoneBody,
 } from '@fmk/core';
-import type { z } from 'zod';
+import type { In, NoContent, Out, QueryOf } from './endpoint-types.ts';
+import { staffEndpoints } from './endpoints-staff.ts';
 
 /**
  * Every API route the web app calls, keyed 'METHOD /path/:param' (under /api/v1) exactly as the
@@ -160,16 +126,6 @@ import type { z } from 'zod';
  * (packages/server/test/endpoints.test.ts); `call` (call.ts) takes method and path from the key.
  */
 
-/** What a request body must be: the schema's input (defaults may be left out). */
-type In<S extends z.ZodType> = z.input<S>;
-/** What an answer is: the schema's output, as the server serialises it. */
-type Out<S extends z.ZodType> = z.output<S>;
-/**
- * A query string's fields: optional where the schema lets them be left out, typed as the server
- * reads them after coercion (numbers, booleans), since every value travels as text.
- */
-type QueryOf<S extends z.ZodType> = { [K in keyof In<S>]: K extends keyof Out<S> ? Out<S>[K] : In<S>[K] };
-
 /** One route's shape; a route without `response` answers 204, one without `body` reads none. */
 export interface EndpointShape {
   body?: unknown;
@@ -177,12 +133,12 @@ export interface EndpointShape {
   response?: unknown;
 }
 
-/** A route that reads no body and answers 204. */
-type NoContent = Record<never, never>;
 // Upload routes take multipart form data (a "file" field); the server re-encodes the image.
 type Upload = FormData;
 
 export const endpoints = {
+  // Staff (the admin area, its own session): endpoints-staff.ts
+  ...staffEndpoints,
   // auth (modules/auth)
   'POST /auth/signup': {} as { body: In<typeof signUpBody>; response: Out<typeof authResultSchema> },
   'POST /auth/login': {} as { body: In<typeof signInBody>; response: Out<typeof authResultSchema> },
@@ -224,46 +180,6 @@ export const endpoints = {
     body: In<typeof supportMessageBody>;
     response: Out<typeof threadDetailSchema>;
   },
-
-  // admin (issue 19): the staff area; each route's permission is in core's ADMIN_ROUTES
-  'POST /admin/login': {} as { body: In<typeof adminLoginBody>; response: Out<typeof adminChallengeSchema> },
-  'POST /admin/login/verify': {} as { body: In<typeof adminVerifyBody>; response: Out<typeof adminSessionSchema> },
-  'POST /admin/logout': {} as NoContent,
-  'GET /admin/me': {} as { response: Out<typeof adminMeSchema> },
-  'POST /admin/me/recovery-codes': {} as { response: Out<typeof recoveryCodesSchema> },
-  'GET /admin/dashboard': {} as { response: Out<typeof dashboardSchema> },
-  'GET /admin/users': {} as { query: QueryOf<typeof adminUsersQuery>; response: Out<typeof adminUsersPageSchema> },
-  'GET /admin/users/:id': {} as { response: Out<typeof adminUserDetailSchema> },
-  'POST /admin/users/:id/ban': {} as { body: In<typeof banBody> },
-  'POST /admin/users/:id/deactivate': {} as { body: In<typeof reasonBody> },
-  'POST /admin/users/:id/reactivate': {} as { body: In<typeof reasonBody> },
-  'POST /admin/users/:id/anonymous-id': {} as { body: In<typeof reasonBody>; response: Out<typeof anonymousIdResultSchema> },
-  'POST /admin/users/:id/tier': {} as { body: In<typeof tierBody> },
-  'POST /admin/identity/lookup': {} as { body: In<typeof identityLookupBody>; response: Out<typeof identityLookupSchema> },
-  'GET /admin/bans': {} as { response: Out<typeof bansSchema> },
-  'DELETE /admin/bans/:hash': {} as NoContent,
-  'GET /admin/team/members': {} as { response: { rows: Out<typeof staffMemberSchema>[] } },
-  'PATCH /admin/team/members/:userId': {} as { body: In<typeof staffMemberPatchBody> },
-  'DELETE /admin/team/members/:userId': {} as NoContent,
-  'GET /admin/team/invites': {} as { response: { rows: Out<typeof inviteSchema>[] } },
-  'POST /admin/team/invites': {} as { body: In<typeof inviteBody>; response: Out<typeof inviteCreatedSchema> },
-  'DELETE /admin/team/invites/:id': {} as NoContent,
-  'GET /admin/invites/:token': {} as { response: Out<typeof invitePeekSchema> },
-  'POST /admin/invites/accept': {} as { body: In<typeof inviteAcceptBody>; response: Out<typeof adminChallengeSchema> },
-  'GET /admin/audit': {} as { query: QueryOf<typeof auditQuery>; response: Out<typeof auditPageSchema> },
-  'GET /admin/system/settings': {} as { response: Out<typeof betaSettingsSchema> },
-  'PUT /admin/system/settings': {} as { body: In<typeof betaSettingsBody>; response: Out<typeof betaSettingsSchema> },
-  'GET /admin/system/health': {} as { response: Out<typeof systemHealthSchema> },
-  'GET /admin/moderation/items': {} as {
-    query: QueryOf<typeof moderationListQuery>;
-    response: Out<typeof moderationItemSchema>[];
-  },
-  'PATCH /admin/moderation/items/:id': {} as {
-    body: In<typeof moderationDecisionBody>;
-    response: Out<typeof moderationItemSchema>;
-  },
-  'GET /admin/reports': {} as { query: QueryOf<typeof reportListQuery>; response: Out<typeof staffUserReportSchema>[] },
-  'PATCH /admin/reports/:id': {} as { body: In<typeof reportStatusBody>; response: Out<typeof staffUserReportSchema> },
 
   // profiles
   'GET /me': {} as { response: Out<typeof meSchema> },
