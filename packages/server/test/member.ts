@@ -93,6 +93,14 @@ export async function fullMember(t: TestApp): Promise<{ me: Member; partner: Mem
   await call(me, 'POST', '/support/threads', { subject: 'My photo', text: 'Why was my photo removed?' });
   await call(me, 'POST', '/me/phone', { phone: PHONE });
 
+  // Premium, paid with the sandbox's test card: a payment, a subscription and a saved card.
+  await call(me, 'POST', '/payments/subscription', {
+    subscription_plan: 'premium-monthly',
+    amount_money: { amount: 999, currency: 'USD' },
+    source_id: 'cnon:card-nonce-ok',
+    idempotency_key: randomUUID(),
+  });
+
   // Safety: a report he made with a screenshot (and its 'received' alert), and one about him.
   const evidence = multipartFile(await jpeg('#cc3'));
   const evidenceUp = await app.inject({

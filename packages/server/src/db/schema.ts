@@ -837,7 +837,8 @@ export interface SubscriptionsTable {
 }
 export interface PaymentsTable {
   id: string;
-  user_id: string;
+  /** Null once the payer's account is erased: the record stays for the books, naming no one. */
+  user_id: string | null;
   subscription_id: string | null;
   kind: 'subscription' | 'renewal' | 'one_time' | 'proration';
   status: 'completed' | 'failed';

@@ -95,7 +95,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('payments')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    // A payment outlives its payer's account (bookkeeping law): erasure leaves it without his id.
+    .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('subscription_id', 'text', (c) => c.references('subscriptions.id').onDelete('set null'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('subscription','renewal','one_time','proration')`))
     .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('completed','failed')`))

@@ -46,7 +46,7 @@ function storedFiles(root: string): string[] {
 }
 
 describe.each(DB_KINDS)('deleting my account on %s', (kind) => {
-  const t = useTestApp(kind, { env: { SMTP_URL: sink.url } });
+  const t = useTestApp(kind, { env: { SMTP_URL: sink.url, SANDBOX_WEBHOOK_DELAY_MS: '0' } });
   const del = (headers: Record<string, string>, payload: object) =>
     t().app.inject({ method: 'POST', url: '/api/v1/account/delete', headers, payload });
 
@@ -70,6 +70,9 @@ describe.each(DB_KINDS)('deleting my account on %s', (kind) => {
       'private_records.',
       'sessions.',
       'user_blocks.',
+      'payments.',
+      'subscriptions.',
+      'payment_methods.',
     ]) {
       expect(
         before.some((f) => f.startsWith(table)),
@@ -97,6 +100,9 @@ describe.each(DB_KINDS)('deleting my account on %s', (kind) => {
 
     expect(await rowsNaming(t(), identifying)).toEqual([]);
     expect(await counts()).toEqual([]);
+    // His payment stays for the books (amount, day, the provider's id of it), naming no one.
+    const kept = await t().db.selectFrom('payments').selectAll().where('user_id', 'is', null).execute();
+    expect(kept).toMatchObject([{ kind: 'subscription', status: 'completed', amount: 999 }]);
     expect(storedFiles(t().config.filesDir).filter((f) => f.includes(me.user.uid))).toEqual([]);
     // Signed out everywhere, his live socket closed; his credentials open nothing.
     expect(await socket.closed).toBe(LIVE_CLOSE_UNAUTHORIZED);

@@ -45,7 +45,7 @@ export interface ErasureDeps {
  * other side too) and every message in them, likes, blocks, cruise, push, sessions, links,
  * phone codes, archives, support reports and threads. What has no such key is erased by its
  * feature: health's vault, the selection requests aimed at him (game), other men's contacts
- * linked to him unlinked (activity), other men's alerts stripped of actions aimed at him (safety), the kept ban and audit records pseudonymised (identity). His files are listed by their features (profiles,
+ * linked to him unlinked (activity), other men's alerts stripped of actions aimed at him (safety), the kept ban and audit records pseudonymised (identity); his payments stay for the books without his id (the foreign key sets it null). His files are listed by their features (profiles,
  * messaging, support; the archives here) and go after the commit, so a failed erasure leaves
  * the account whole.
  */

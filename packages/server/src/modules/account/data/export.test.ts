@@ -10,7 +10,7 @@ const sink = await startSmtpSink();
 afterAll(() => sink.close());
 
 describe.each(DB_KINDS)('downloading my data on %s', (kind) => {
-  const t = useTestApp(kind, { env: { SMTP_URL: sink.url } });
+  const t = useTestApp(kind, { env: { SMTP_URL: sink.url, SANDBOX_WEBHOOK_DELAY_MS: '0' } });
   const start = (headers: Record<string, string>) => t().app.inject({ method: 'POST', url: '/api/v1/account/export', headers });
   const latest = async (headers: Record<string, string>) =>
     (await t().app.inject({ method: 'GET', url: '/api/v1/account/export', headers })).json().export as DataExport | null;
@@ -102,7 +102,10 @@ describe.each(DB_KINDS)('downloading my data on %s', (kind) => {
     ]);
     expect(zip[support.screenshots[0].file]).toBeDefined();
     expect(read('profile.json').phone_number).toBe(PHONE);
-    expect(read('payments.json')).toEqual([]);
+    const payments = read('payments.json');
+    expect(payments.payments).toMatchObject([{ kind: 'subscription', status: 'completed', amount: 999, currency: 'USD' }]);
+    expect(payments.subscriptions).toMatchObject([{ plan_id: 'premium-monthly', status: 'active' }]);
+    expect(payments.cards).toHaveLength(1);
     expect(read('sessions.json').length).toBeGreaterThan(0);
     expect(read('audit.json')).toMatchObject([{ action: 'lookup_identity', reason: 'report review' }]);
     const push = read('push-subscriptions.json');

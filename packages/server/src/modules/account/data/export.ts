@@ -43,7 +43,7 @@ blocks.json              the men you blocked
 reports.json             reports you made about other men, their evidence and state; reports/screenshots/ holds your screenshots
 alerts.json              the safety alerts the app raised for you
 support.json             your bug reports, feedback and conversations with support; support/screenshots/ holds your screenshots
-payments.json            your payments (none: paid plans are not sold yet)
+payments.json            your payments, subscriptions and saved cards (brand and last 4 digits only)
 sessions.json            the devices you signed in on
 audit.json               staff actions about your account
 push-subscriptions.json  the browsers that receive your notifications (without their keys)
@@ -242,7 +242,7 @@ export class DataExportService {
       const file = await storage.get(s.storage_key);
       if (file) files[`support/screenshots/${s.id}.webp`] = [await readAll(file.stream), { level: 0 }];
     }
-    files['payments.json'] = json([]);
+    files['payments.json'] = json(await repo.paymentRows(db, userId));
     files['sessions.json'] = json(await repo.sessionRows(db, userId));
     files['audit.json'] = json(await repo.auditRows(db, anonymousIds, emails));
     files['push-subscriptions.json'] = json(await repo.pushRows(db, userId));
