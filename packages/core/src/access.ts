@@ -12,7 +12,7 @@ import {
   USER_ACTIONS,
   type UserAction,
 } from './access-vocabulary.ts';
-import { canHandleSupport, canManagePrompts, canModerateContent, canModerateLocations, canReviewReports } from './admin.ts';
+import { type Permission, staffHas } from './admin.ts';
 import { ACTIVITY_DISABLED, HEALTH_DISABLED } from './api-health.ts';
 import { cruiseLimitText, cruisingAvailable } from './cruise.ts';
 import { ADVANCED_FILTERS_UPSELL, CLICKABLE_UPSELL, CLICKABLE_UPSELL_PLATINUM, WHO_LIKES_YOU_UPSELL } from './discovery.ts';
@@ -235,7 +235,8 @@ function userDecision(actor: Actor, action: UserAction, s: Subject): Decision {
       if (!rulesOf(actor).has.readReceipts) return deny('tier_limit', READ_RECEIPTS_UPSELL);
       return set.showReadReceipts ? ALLOW : deny('hidden', Messages.notFound);
     case 'call.start':
-      if (!r.conversation) return deny('not_participant', COULD_NOT_FIND_CONVERSATION);
+      // Issue 20: a match or a conversation between the two; the callee may be on any tier.
+      if (!r.conversation && !r.matched) return deny('not_participant', COULD_NOT_FIND_CONVERSATION);
       return rulesOf(actor).has.videoCall ? ALLOW : deny('tier_limit', VIDEO_CALL_UPSELL);
     case 'user.block':
     case 'user.unblock':
@@ -335,19 +336,9 @@ function ownDecision(actor: Actor, action: OwnAction): Decision {
  * each staff action asks core's admin rule for it. Neither tier nor onboarding matters to staff.
  */
 function staffDecision(staff: StaffGrant | null, action: StaffAction): Decision {
-  switch (action) {
-    case 'admin.access':
-      if (!staff) return deny('staff_only', AccessMessages.notAnAdmin);
-      return staff.isActive ? ALLOW : deny('staff_inactive', AccessMessages.adminInactive);
-    case 'admin.prompts.manage':
-      return canManagePrompts(staff) ? ALLOW : deny('staff_only', Messages.adminRequired);
-    case 'admin.locations.moderate':
-      return canModerateLocations(staff) ? ALLOW : deny('staff_only', Messages.adminRequired);
-    case 'admin.support.manage':
-      return canHandleSupport(staff) ? ALLOW : deny('staff_only', Messages.adminRequired);
-    case 'admin.content.moderate':
-      return canModerateContent(staff) ? ALLOW : deny('staff_only', Messages.adminRequired);
-    case 'admin.reports.manage':
-      return canReviewReports(staff) ? ALLOW : deny('staff_only', Messages.adminRequired);
+  if (action === 'admin.access') {
+    if (!staff) return deny('staff_only', AccessMessages.notAnAdmin);
+    return staff.isActive ? ALLOW : deny('staff_inactive', AccessMessages.adminInactive);
   }
+  return staffHas(staff, action.slice('admin.'.length) as Permission) ? ALLOW : deny('staff_only', Messages.adminRequired);
 }

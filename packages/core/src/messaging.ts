@@ -18,7 +18,9 @@ import { TIER_LIMITS, type Tier, UNLIMITED } from './tiers.ts';
  *   PUT    /me/push-subscription {endpoint, keys}, DELETE /me/push-subscription
  * Live events (the WebSocket): message, typing, read, delivered, conversation, presence.
  */
-export const MESSAGE_TYPES = ['text', 'photo'] as const;
+/** 'call' is the server's line for a call that ended (calls.ts); members send only text and photos. */
+export const MESSAGE_TYPES = ['text', 'photo', 'call'] as const;
+export const SENDABLE_MESSAGE_TYPES = ['text', 'photo'] as const;
 export const MESSAGE_STATUSES = ['sent', 'delivered', 'read'] as const;
 export const MAX_MESSAGE_LENGTH = 2000;
 export const CONVERSATIONS_PAGE = 50;
@@ -77,7 +79,7 @@ export const openConversationBody = z.object({ userId: z.string().min(1).max(64)
 export const sendMessageBody = z
   .object({
     clientId: z.string().min(8).max(64),
-    type: z.enum(MESSAGE_TYPES).default('text'),
+    type: z.enum(SENDABLE_MESSAGE_TYPES).default('text'),
     content: z.string().trim().max(MAX_MESSAGE_LENGTH, `Messages can be at most ${MAX_MESSAGE_LENGTH} characters.`).default(''),
     photoId: z.string().max(64).optional(),
   })

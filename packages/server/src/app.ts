@@ -22,6 +22,7 @@ import type { AppDeps } from './platform/module.ts';
 import { createPaymentProvider } from './platform/payments/index.ts';
 import { PushService } from './platform/push.ts';
 import { createSmsProvider } from './platform/sms/index.ts';
+import { installStaffGate } from './platform/staff-gate.ts';
 import { registerWebApp } from './platform/static.ts';
 import { LocalDiskStorage, type Storage } from './platform/storage.ts';
 
@@ -180,6 +181,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       return { status: 'ok', database: database.kind, time: clock.now().toISOString() };
     });
 
+  // Before any module: every /admin route gets the staff gate its row in core's ADMIN_ROUTES names.
+  installStaffGate(app, deps.db);
   for (const mod of modules) {
     await app.register(async (scope) => mod(scope.withTypeProvider<ZodTypeProvider>(), deps), { prefix: '/api/v1' });
   }

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
+import { missingSquareKeys, type PaymentsConfig, resolvePayments } from './payments/config.ts';
 
 /**
  * Configuration from the environment, validated once at start (STYLE.md #13).
@@ -95,31 +96,31 @@ const envSchema = z.object({
   SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   // A movable clock for end-to-end tests (POST /api/v1/test/clock); never allowed in production.
   TEST_CLOCK: bool,
+  // Calls (issue 20): STUN/TURN URLs, comma separated; TURN credentials are minted with TURN_SECRET
+  // (coturn's use-auth-secret). None: host candidates only (one network; tests).
+  ICE_SERVERS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (urls) => urls.every((u) => /^(stuns?|turns?):[^\s]+$/.test(u)),
+      'ICE_SERVERS must be stun:, stuns:, turn: or turns: URLs',
+    ),
+  TURN_SECRET: z.string().min(16, 'TURN_SECRET must be at least 16 characters').optional(),
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** Calls through the TURN relay only: neither browser learns the other's IP address. */
+  CALL_RELAY_ONLY: bool,
+  /** How often each instance ends calls that rang out (their 45 s are counted on the injected clock). */
+  CALL_SWEEP_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
 });
 
-const SQUARE_KEYS = [
-  'SQUARE_ACCESS_TOKEN',
-  'SQUARE_LOCATION_ID',
-  'SQUARE_WEBHOOK_SIGNATURE_KEY',
-  'SQUARE_APPLICATION_ID',
-] as const;
-
-/** The payment provider: Square's API, or the built-in sandbox (no account, no money). */
-export type PaymentsConfig =
-  | { kind: 'sandbox'; webhookKey: string; webhookDelayMs: number }
-  | {
-      kind: 'square';
-      accessToken: string;
-      locationId: string;
-      environment: 'sandbox' | 'production';
-      webhookKey: string;
-      applicationId: string;
-      /** Square's API host; SQUARE_API_URL points it elsewhere (the tests' stand-in). */
-      baseUrl: string;
-    };
-
-/** The sandbox's webhook signing key: it signs and checks its own events, as Square does. */
-const SANDBOX_WEBHOOK_KEY = 'fmk-sandbox-webhook-signature-key';
+/** The payment provider: Square's API, or the built-in sandbox (platform/payments/config.ts). */
+export type { PaymentsConfig };
 
 const SMS_KEYS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_FROM'] as const;
 
@@ -180,6 +181,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** POST /api/v1/test/clock moves the server's clock (end-to-end tests); refused in production. */
   testClock: boolean;
+  /** Calls: ICE server URLs, the TURN REST secret (null: TURN URLs go out without credentials), the ringing sweep. */
+  calls: { iceServers: string[]; turnSecret: string | null; turnTtlSeconds: number; sweepMs: number; relayOnly: boolean };
 }
 
 export class ConfigError extends Error {
@@ -230,6 +233,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
     throw new ConfigError('Google sign-in needs all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
   }
+  const squareMissing = missingSquareKeys(e);
+  if (squareMissing.length) throw new ConfigError(`Square payments need all of: ${squareMissing.join(', ')}`);
+  if (e.ICE_SERVERS.some((u) => u.startsWith('turn')) && !e.TURN_SECRET) {
+    throw new ConfigError('TURN URLs in ICE_SERVERS need TURN_SECRET (the static-auth-secret of coturn)');
+  }
+  if (e.CALL_RELAY_ONLY && !(e.ICE_SERVERS.some((u) => u.startsWith('turn')) && e.TURN_SECRET)) {
+    throw new ConfigError('CALL_RELAY_ONLY needs a turn: URL in ICE_SERVERS and TURN_SECRET');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -267,27 +278,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       outboxDir: path.join(dataDir, 'outbox'),
     },
     sms: resolveSms(e, dataDir),
+    calls: {
+      iceServers: e.ICE_SERVERS,
+      turnSecret: e.TURN_SECRET ?? null,
+      turnTtlSeconds: e.TURN_TTL_SECONDS,
+      sweepMs: e.CALL_SWEEP_MS,
+      relayOnly: e.CALL_RELAY_ONLY ?? false,
+    },
     payments: resolvePayments(e),
     testClock: e.TEST_CLOCK ?? false,
-  };
-}
-
-function resolvePayments(e: z.infer<typeof envSchema>): PaymentsConfig {
-  const given = SQUARE_KEYS.filter((k) => e[k]);
-  if (given.length === 0) {
-    return { kind: 'sandbox', webhookKey: SANDBOX_WEBHOOK_KEY, webhookDelayMs: e.SANDBOX_WEBHOOK_DELAY_MS };
-  }
-  const missing = SQUARE_KEYS.filter((k) => !e[k]);
-  if (missing.length) throw new ConfigError(`Square payments need all of: ${missing.join(', ')}`);
-  const host = e.SQUARE_ENVIRONMENT === 'production' ? 'https://connect.squareup.com' : 'https://connect.squareupsandbox.com';
-  return {
-    kind: 'square',
-    accessToken: e.SQUARE_ACCESS_TOKEN as string,
-    locationId: e.SQUARE_LOCATION_ID as string,
-    environment: e.SQUARE_ENVIRONMENT,
-    webhookKey: e.SQUARE_WEBHOOK_SIGNATURE_KEY as string,
-    applicationId: e.SQUARE_APPLICATION_ID as string,
-    baseUrl: (e.SQUARE_API_URL ?? host).replace(/\/$/, ''),
   };
 }
 

@@ -1,15 +1,16 @@
 import type {
+  acceptCallBody,
   accountNoticeSchema,
   activityLogSchema,
   activityStatsSchema,
   addCardBody,
-  adminMeSchema,
   alertSchema,
   alertStateBody,
   authResultSchema,
   badgesSchema,
   billingSummarySchema,
   blockedUserSchema,
+  callSchema,
   cancelSubscriptionBody,
   changeEmailBody,
   changePasswordBody,
@@ -43,6 +44,7 @@ import type {
   gridQuery,
   healthSettingsBody,
   healthSummarySchema,
+  iceConfigSchema,
   likesPageSchema,
   linkTokenBody,
   locationBody,
@@ -84,6 +86,7 @@ import type {
   setPhoneBody,
   settingsPatchBody,
   settingsSchema,
+  signalBody,
   signedOutElsewhereSchema,
   signInBody,
   signUpBody,
@@ -91,6 +94,7 @@ import type {
   spotListSchema,
   spotProposalBody,
   spotSchema,
+  startCallBody,
   startSessionBody,
   subscriptionBody,
   subscriptionListSchema,
@@ -108,7 +112,8 @@ import type {
   userReportSchema,
   verifyPhoneBody,
 } from '@fmk/core';
-import type { z } from 'zod';
+import type { In, NoContent, Out, QueryOf } from './endpoint-types.ts';
+import { staffEndpoints } from './endpoints-staff.ts';
 
 /**
  * Every API route the web app calls, keyed 'METHOD /path/:param' (under /api/v1) exactly as the
@@ -121,16 +126,6 @@ import type { z } from 'zod';
  * (packages/server/test/endpoints.test.ts); `call` (call.ts) takes method and path from the key.
  */
 
-/** What a request body must be: the schema's input (defaults may be left out). */
-type In<S extends z.ZodType> = z.input<S>;
-/** What an answer is: the schema's output, as the server serialises it. */
-type Out<S extends z.ZodType> = z.output<S>;
-/**
- * A query string's fields: optional where the schema lets them be left out, typed as the server
- * reads them after coercion (numbers, booleans), since every value travels as text.
- */
-type QueryOf<S extends z.ZodType> = { [K in keyof In<S>]: K extends keyof Out<S> ? Out<S>[K] : In<S>[K] };
-
 /** One route's shape; a route without `response` answers 204, one without `body` reads none. */
 export interface EndpointShape {
   body?: unknown;
@@ -138,12 +133,12 @@ export interface EndpointShape {
   response?: unknown;
 }
 
-/** A route that reads no body and answers 204. */
-type NoContent = Record<never, never>;
 // Upload routes take multipart form data (a "file" field); the server re-encodes the image.
 type Upload = FormData;
 
 export const endpoints = {
+  // Staff (the admin area, its own session): endpoints-staff.ts
+  ...staffEndpoints,
   // auth (modules/auth)
   'POST /auth/signup': {} as { body: In<typeof signUpBody>; response: Out<typeof authResultSchema> },
   'POST /auth/login': {} as { body: In<typeof signInBody>; response: Out<typeof authResultSchema> },
@@ -186,9 +181,6 @@ export const endpoints = {
     response: Out<typeof threadDetailSchema>;
   },
 
-  // admin
-  'GET /admin/me': {} as { response: Out<typeof adminMeSchema> },
-
   // profiles
   'GET /me': {} as { response: Out<typeof meSchema> },
   'PATCH /me': {} as { body: In<typeof updateMeBody>; response: Out<typeof meSchema> },
@@ -222,6 +214,17 @@ export const endpoints = {
   'POST /conversations/:id/typing': {} as { body: In<typeof typingBody> },
   'GET /messages/since': {} as { query: QueryOf<typeof sinceQuery>; response: Out<typeof messagePageSchema> },
   'POST /messages/photos': {} as { body: Upload; response: Out<typeof photoSchema> },
+
+  // calls (modules/calls): ringing, answering, signalling; media goes peer to peer
+  'GET /calls/ice-servers': {} as { response: Out<typeof iceConfigSchema> },
+  'GET /calls/current': {} as { response: Out<typeof callSchema> | null },
+  'POST /calls': {} as { body: In<typeof startCallBody>; response: Out<typeof callSchema> },
+  'GET /calls/:id': {} as { response: Out<typeof callSchema> },
+  'GET /calls/:id/description': {} as { query: { kind: 'offer' | 'answer' }; response: { sdp: string | null } },
+  'POST /calls/:id/accept': {} as { body: In<typeof acceptCallBody>; response: Out<typeof callSchema> },
+  'POST /calls/:id/decline': {} as { response: Out<typeof callSchema> },
+  'POST /calls/:id/hangup': {} as { response: Out<typeof callSchema> },
+  'POST /calls/:id/signal': {} as { body: In<typeof signalBody> },
 
   // safety
   'POST /users/:id/block': {} as NoContent,

@@ -1,4 +1,4 @@
-import type { PaymentsConfig } from '../config.ts';
+import type { PaymentsConfig } from './config.ts';
 import type { PaymentProvider } from './provider.ts';
 import { SandboxProvider } from './sandbox.ts';
 import { SquareProvider } from './square.ts';

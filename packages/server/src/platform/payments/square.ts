@@ -1,5 +1,5 @@
 import { SquareClient, SquareError, WebhooksHelper } from 'square';
-import type { PaymentsConfig } from '../config.ts';
+import type { PaymentsConfig } from './config.ts';
 import type { Declined, PaymentProvider, ProviderCard } from './provider.ts';
 
 type SquareConfig = Extract<PaymentsConfig, { kind: 'square' }>;
