@@ -12,7 +12,7 @@ export const APP_PREFERENCES_KEY = 'appPreferences';
 /**
  * Settings that could not be saved to the server (spec section 8: falls back to appSettings):
  * the mode settings at the top level (written only: on load the user record wins), and the
- * settings store's change waiting to sync under `pending` (features/settings/local.ts).
+ * settings store's change waiting to sync under `pending` (settingsLocal.ts).
  */
 export const APP_SETTINGS_KEY = 'appSettings';
 

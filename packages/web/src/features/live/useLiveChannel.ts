@@ -5,12 +5,12 @@ import { useNavigate } from 'react-router';
 import { setLiveSender } from '../../shared/liveSender.ts';
 import { gameKeys, supportKeys } from '../../shared/queryKeys.ts';
 import { SESSION_CHANGED } from '../../shared/sessionEvents.ts';
+import { inAppAllowed } from '../../shared/settingsLocal.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { handleCallEvent } from '../calls/store.ts';
 import { notifyMatch, type SuperKind, superToastInput } from '../game/notify.ts';
 import { handleMessagingEvent } from '../messaging/queries.ts';
 import { safetyKeys } from '../safety/queries.ts';
-import { inAppAllowed } from '../settings/pending.ts';
 import { LiveClient, type LiveEvent, liveUrl, type SocketLike } from './client.ts';
 
 function storedToken(): string | null {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { hasPending, subscribePending } from '../../shared/settingsLocal.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
-import { hasPending, subscribePending } from './pending.ts';
 
 const Syncer = lazy(() => import('./SyncPending.tsx'));
 

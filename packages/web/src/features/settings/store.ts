@@ -1,29 +1,25 @@
 import type { Settings, SettingsPatch } from '@fmk/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { call } from '../../api/call.ts';
 import { ApiError } from '../../api/client.ts';
+import { settingsKeys } from '../../shared/queryKeys.ts';
+import { applyPatch } from '../../shared/settings.ts';
+import {
+  hasPending,
+  mergePatch,
+  notifyPending,
+  readPending,
+  subscribePending,
+  writeKnown,
+  writePending,
+} from '../../shared/settingsLocal.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
-import { applyPatch } from './local.ts';
-import { hasPending, mergePatch, notifyPending, readPending, subscribePending, writeKnown, writePending } from './pending.ts';
 
-export const settingsKeys = { all: ['settings'] as const, mine: () => ['settings', 'mine'] as const };
+export { useMySettingsQuery as useSettingsQuery } from '../../shared/settings.ts';
 
 /** The server said no (a 4xx): the local copy must not pretend otherwise. */
 const isRefusal = (e: unknown): e is ApiError => e instanceof ApiError && e.status < 500;
-
-/** GET /me/settings, with any change still waiting to sync applied over it. */
-export function useSettingsQuery() {
-  return useQuery({
-    queryKey: settingsKeys.mine(),
-    queryFn: async () => {
-      const s = await call('GET /me/settings');
-      writeKnown(s);
-      const pending = readPending();
-      return pending ? applyPatch(s, pending) : s;
-    },
-  });
-}
 
 /** Whether a change is kept on this device, waiting for the server ('Saved on this device, will sync'). */
 export function usePendingSettings(): boolean {

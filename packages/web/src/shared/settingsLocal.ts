@@ -1,5 +1,5 @@
 import type { NotificationKind, Settings, SettingsPatch } from '@fmk/core';
-import { readAppSettings, writeAppSettings } from '../../shared/preferences.ts';
+import { readAppSettings, writeAppSettings } from './preferences.ts';
 
 /**
  * The settings store's local fallback (spec section 8: a save that fails is kept under
