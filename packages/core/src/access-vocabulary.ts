@@ -153,6 +153,7 @@ export const STAFF_ACTIONS = [
   'admin.support.manage',
   'admin.content.moderate',
   'admin.reports.manage',
+  'admin.subscriptions.configure',
 ] as const;
 export const ACTIONS = [...USER_ACTIONS, ...OWN_ACTIONS, ...STAFF_ACTIONS] as const;
 export type UserAction = (typeof USER_ACTIONS)[number];

@@ -18,7 +18,13 @@ import {
   type UserAction,
 } from './access.ts';
 import { PRIVACY_UPSELL } from './access-limits.ts';
-import { canHandleSupport, canManagePrompts, canModerateLocations, canReviewReports } from './admin.ts';
+import {
+  canConfigureSubscriptions,
+  canHandleSupport,
+  canManagePrompts,
+  canModerateLocations,
+  canReviewReports,
+} from './admin.ts';
 import { ADVANCED_FILTERS_UPSELL, CLICKABLE_UPSELL, CLICKABLE_UPSELL_PLATINUM, WHO_LIKES_YOU_UPSELL } from './discovery.ts';
 import { Messages } from './messages.ts';
 import { COULD_NOT_FIND_CONVERSATION, mayStartConversation, NOT_MATCHED_TEXT, showsReadReceipts } from './messaging.ts';
@@ -594,6 +600,7 @@ describe('staff', () => {
         expect(can(a, 'admin.locations.moderate').allowed).toBe(canModerateLocations(a.staff));
         expect(can(a, 'admin.support.manage').allowed).toBe(canHandleSupport(a.staff));
         expect(can(a, 'admin.reports.manage').allowed).toBe(canReviewReports(a.staff));
+        expect(can(a, 'admin.subscriptions.configure').allowed).toBe(canConfigureSubscriptions(a.staff));
         expect(can(a, 'admin.access').allowed).toBe(a.staff?.isActive === true);
       }),
     );

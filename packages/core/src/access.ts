@@ -12,7 +12,14 @@ import {
   USER_ACTIONS,
   type UserAction,
 } from './access-vocabulary.ts';
-import { canHandleSupport, canManagePrompts, canModerateContent, canModerateLocations, canReviewReports } from './admin.ts';
+import {
+  canConfigureSubscriptions,
+  canHandleSupport,
+  canManagePrompts,
+  canModerateContent,
+  canModerateLocations,
+  canReviewReports,
+} from './admin.ts';
 import { ACTIVITY_DISABLED, HEALTH_DISABLED } from './api-health.ts';
 import { cruiseLimitText, cruisingAvailable } from './cruise.ts';
 import { ADVANCED_FILTERS_UPSELL, CLICKABLE_UPSELL, CLICKABLE_UPSELL_PLATINUM, WHO_LIKES_YOU_UPSELL } from './discovery.ts';
@@ -349,5 +356,7 @@ function staffDecision(staff: StaffGrant | null, action: StaffAction): Decision 
       return canModerateContent(staff) ? ALLOW : deny('staff_only', Messages.adminRequired);
     case 'admin.reports.manage':
       return canReviewReports(staff) ? ALLOW : deny('staff_only', Messages.adminRequired);
+    case 'admin.subscriptions.configure':
+      return canConfigureSubscriptions(staff) ? ALLOW : deny('staff_only', Messages.adminRequired);
   }
 }

@@ -56,6 +56,18 @@ export function canModerateContent(staff: StaffRecord | null): boolean {
  */
 export const REPORT_REVIEWER_ROLES: readonly StaffRole[] = ['owner', 'super_admin', 'admin', 'moderator'];
 
+/**
+ * Roles that configure subscriptions: the plans' feature flags and limits (issue 18). Spec section
+ * 6 gives owner "subscriptions (including configure)" and super_admin the owner's set bar delete;
+ * admin and moderator only view subscriptions.
+ */
+export const SUBSCRIPTION_CONFIG_ROLES: readonly StaffRole[] = ['owner', 'super_admin'];
+
+/** Whether a caller with this staff record (null: not staff) may edit the feature flags. Inactive staff may not. */
+export function canConfigureSubscriptions(staff: StaffRecord | null): boolean {
+  return staff?.isActive === true && SUBSCRIPTION_CONFIG_ROLES.includes(staff.role);
+}
+
 /** Whether a caller with this staff record (null: not staff) may review reports. Inactive staff may not. */
 export function canReviewReports(staff: StaffRecord | null): boolean {
   return staff?.isActive === true && REPORT_REVIEWER_ROLES.includes(staff.role);

@@ -35,6 +35,7 @@ const NOT_IN_TABLE: Record<string, string> = {
   'GET /admin/reports': 'staff only: the admin area has no reports screen yet',
   'PATCH /admin/reports/:id': 'staff only: the admin area has no reports screen yet',
   'GET /admin/safety/flags': 'staff only: the admin area has no reports screen yet',
+  'PATCH /admin/features/:id': 'staff only: the admin area has no subscriptions screen yet',
   'POST /billing/webhooks': "the payment provider's signed webhooks, never the web app",
 };
 

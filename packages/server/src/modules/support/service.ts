@@ -261,7 +261,10 @@ export class SupportService {
     requireAccess(actor, 'admin.support.manage');
     const priority: Tier[] = [];
     for (const tier of TIERS) if ((await loadRules(this.deps.db, tier)).has.prioritySupport) priority.push(tier);
-    return (await repo.listThreads(this.deps.db, status, STAFF_LIST, priority)).map((t) => ({ ...presentThread(t), member: memberOf(t) }));
+    return (await repo.listThreads(this.deps.db, status, STAFF_LIST, priority)).map((t) => ({
+      ...presentThread(t),
+      member: memberOf(t),
+    }));
   }
 
   /** One thread for staff; opening it reads the member's messages on staff's side. */
