@@ -54,6 +54,7 @@ export const ADMIN_ROUTES = {
   'GET /admin/support/threads/:id': 'reports.view',
   'POST /admin/support/threads/:id/messages': 'reports.edit',
   'PATCH /admin/support/threads/:id': 'reports.edit',
+  'PATCH /admin/features/:id': 'subscriptions.configure',
 } as const satisfies Record<string, 'open' | 'staff' | Permission>;
 
 export type AdminRouteKey = keyof typeof ADMIN_ROUTES;

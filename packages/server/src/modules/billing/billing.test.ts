@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DAY, type PaymentAnswer, type Subscription } from '@fmk/core';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, setTier, signUp } from '../../../test/factories.ts';
+import { makeStaff, PASSWORD, setTier, signUp } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 import { openLive } from '../../../test/live.ts';
 import { loadActor } from '../../platform/access.ts';
@@ -16,7 +16,7 @@ const key = () => `key-${Date.now()}-${++keys}`;
 describe.each(DB_KINDS)('billing on %s', (kind) => {
   // The sandbox's delayed webhooks are off here: the tests send their own, signed or not.
   const t = useTestApp(kind, { env: { SANDBOX_WEBHOOK_DELAY_MS: '0', TEST_CLOCK: 'true' } });
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers: Headers, payload?: object) =>
     t().app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
   const tierOf = async (h: Headers) => (await call('GET', '/billing', h)).json().tier as string;
   const count = async (table: 'payments' | 'subscriptions', userId: string) =>
@@ -313,5 +313,29 @@ describe.each(DB_KINDS)('billing on %s', (kind) => {
     } finally {
       await editFlag(t().db, 'advancedPrivacy', { isPremium: true, limit: null }, now);
     }
+  });
+
+  it('lets an owner or super_admin edit a flag, refuses admins and members, and the change reaches every rule at once', async () => {
+    const owner = await member();
+    await makeStaff(t().db, owner.id, 'owner');
+    const admin = await member();
+    await makeStaff(t().db, admin.id, 'admin');
+    const m = await member();
+    expect((await call('PATCH', '/admin/features/videoCall', admin.h, { isEnabled: false })).statusCode).toBe(403);
+    expect((await call('PATCH', '/admin/features/videoCall', m.h, { isEnabled: false })).statusCode).toBe(403);
+    expect((await call('PATCH', '/admin/features/videoCall', owner.h, { limit: -7 })).statusCode).toBe(400);
+    expect((await call('PATCH', '/admin/features/nope', owner.h, { isEnabled: false })).statusCode).toBe(404);
+    try {
+      const off = await call('PATCH', '/admin/features/whoLikesYou', owner.h, { isEnabled: false });
+      expect(off.statusCode).toBe(200);
+      expect(off.json()).toMatchObject({ id: 'whoLikesYou', isEnabled: false, isPremium: true });
+      await setTier(t().db, m.id, 'premium');
+      expect((await loadActor(t().db, m.id))?.rules?.has.whoLikesYou).toBe(false);
+      const flags = (await call('GET', '/features', m.h)).json().flags as { id: string; isEnabled: boolean }[];
+      expect(flags.find((f) => f.id === 'whoLikesYou')?.isEnabled).toBe(false);
+    } finally {
+      await call('PATCH', '/admin/features/whoLikesYou', owner.h, { isEnabled: true });
+    }
+    expect((await loadActor(t().db, m.id))?.rules?.has.whoLikesYou).toBe(true);
   });
 });

@@ -3,6 +3,8 @@ import {
   apiErrorSchema,
   billingSummarySchema,
   cancelSubscriptionBody,
+  featureFlagPatch,
+  featureFlagSchema,
   featureFlagsSchema,
   featureUseSchema,
   oneTimeBody,
@@ -17,7 +19,7 @@ import { z } from 'zod';
 import { actorOf } from '../../platform/access.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
-import { loadFlags, useFeature } from '../../platform/flags.ts';
+import { editFlag, loadFlags, useFeature } from '../../platform/flags.ts';
 import type { Module } from '../../platform/module.ts';
 import { SIGNATURE_HEADER, signWebhook } from '../../platform/payments/provider.ts';
 import { SandboxProvider } from '../../platform/payments/sandbox.ts';
@@ -221,6 +223,20 @@ export const billingModule: Module = async (app, deps) => {
     });
   });
 
+  app.patch(
+    '/admin/features/:id',
+    {
+      schema: {
+        tags: ['admin', ...tags],
+        summary: 'Edit a feature flag (owner, super_admin)',
+        ...secured,
+        params: idParams,
+        body: featureFlagPatch,
+        response: { 200: featureFlagSchema, ...errors },
+      },
+    },
+    async (req) => editFlag(deps.db, req.params.id, req.body, deps.clock.now()),
+  );
   app.get(
     '/features',
     { ...auth, schema: { tags, summary: 'The feature flags', ...secured, response: { 200: featureFlagsSchema, ...errors } } },
