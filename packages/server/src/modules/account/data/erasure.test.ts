@@ -70,6 +70,7 @@ describe.each(DB_KINDS)('deleting my account on %s', (kind) => {
       'private_records.',
       'sessions.',
       'user_blocks.',
+      'calls.',
     ]) {
       expect(
         before.some((f) => f.startsWith(table)),
