@@ -1,6 +1,7 @@
-import type { StaffRecord } from './admin.ts';
+import { ALL_PERMISSIONS, type Permission, type StaffRecord } from './admin.ts';
+import type { TierRules } from './flags.ts';
 import type { AppMode, ModeVisibility, ProfileMode } from './profile.ts';
-import type { StoredSettings } from './settings.ts';
+import type { MessagesFrom, ProfileVisibility, StoredSettings } from './settings.ts';
 import type { Tier } from './tiers.ts';
 
 // The words of the access rules (access.ts): who asks, about whom, to do what, and the answer.
@@ -44,6 +45,11 @@ export interface Actor {
   usage: { opensToday: number; messagesToday: number; supersToday: number; cruiseStarts: number; photos: number };
   /** His settings store (settings.ts): privacy, notifications, the safety groups. */
   userSettings: StoredSettings;
+  /**
+   * His tier's limits and features as the flag store holds them (flags.ts). The server always
+   * sets it; absent, the seeded table of his tier is read (pure tests, the web).
+   */
+  rules?: TierRules;
 }
 
 /** How the subject stands to the actor. */
@@ -78,6 +84,13 @@ export interface Subject {
     showReadReceipts: boolean;
     locationSharingConsent: boolean;
     locationPrecision: 'exact' | 'approximate';
+    // His privacy controls (settings.ts, spec section 6's privacy row).
+    profileVisibility: ProfileVisibility;
+    shareDistance: boolean;
+    messagesFrom: MessagesFrom;
+    cruisingPrivate: boolean;
+    healthPrivate: boolean;
+    activityPrivate: boolean;
   };
   /** He has a live cruise session. */
   cruising: boolean;
@@ -92,6 +105,12 @@ export const USER_ACTIONS = [
   'profile.seeMode',
   'presence.see',
   'lastActive.see',
+  /** His Right Now and availability (cruising privacy). */
+  'profile.seeRightNow',
+  /** His profile's safety info: testing, PrEP (health privacy). */
+  'profile.seeHealth',
+  /** Linking him in the actor's activity contact book (activity privacy). */
+  'contact.link',
   'grid.list',
   'grid.seeDistance',
   'cruise.listNearby',
@@ -126,19 +145,15 @@ export const OWN_ACTIONS = [
   // (a bug may be what stops him finishing it).
   'support.use',
 ] as const;
-/** Staff actions, decided by core's admin rules (admin.ts). */
-export const STAFF_ACTIONS = [
-  'admin.access',
-  'admin.prompts.manage',
-  'admin.locations.moderate',
-  'admin.support.manage',
-  'admin.content.moderate',
-  'admin.reports.manage',
-] as const;
+/**
+ * Staff actions, decided by core's one permission check (admin.ts `staffCan`): the entry to the
+ * admin area, and `admin.<module>.<action>` for each permission of spec section 6.
+ */
+export const STAFF_ACTIONS = ['admin.access', ...ALL_PERMISSIONS.map((p) => `admin.${p}` as const)] as const;
 export const ACTIONS = [...USER_ACTIONS, ...OWN_ACTIONS, ...STAFF_ACTIONS] as const;
 export type UserAction = (typeof USER_ACTIONS)[number];
 export type OwnAction = (typeof OWN_ACTIONS)[number];
-export type StaffAction = (typeof STAFF_ACTIONS)[number];
+export type StaffAction = 'admin.access' | `admin.${Permission}`;
 export type Action = (typeof ACTIONS)[number];
 
 export const DENY_REASONS = [
@@ -164,6 +179,8 @@ export const DENY_REASONS = [
   'feature_disabled',
   'consent_required',
   'location_required',
+  /** His settings refuse it, and he may know: only matches may message him. */
+  'restricted',
   /** Not staff, or staff without the permission. */
   'staff_only',
   'staff_inactive',

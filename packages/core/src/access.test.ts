@@ -18,12 +18,12 @@ import {
   type UserAction,
 } from './access.ts';
 import { PRIVACY_UPSELL, VIDEO_CALL_UPSELL } from './access-limits.ts';
-import { canHandleSupport, canManagePrompts, canModerateLocations, canReviewReports } from './admin.ts';
+import { ALL_PERMISSIONS, staffHas } from './admin.ts';
 import { ADVANCED_FILTERS_UPSELL, CLICKABLE_UPSELL, CLICKABLE_UPSELL_PLATINUM, WHO_LIKES_YOU_UPSELL } from './discovery.ts';
 import { Messages } from './messages.ts';
 import { COULD_NOT_FIND_CONVERSATION, mayStartConversation, NOT_MATCHED_TEXT, showsReadReceipts } from './messaging.ts';
 import { APP_MODES, DEFAULT_MODE_VISIBILITY, MODES } from './profile.ts';
-import { DEFAULT_SETTINGS } from './settings.ts';
+import { DEFAULT_SETTINGS, MATCHES_ONLY_TEXT, MESSAGES_FROM, PROFILE_VISIBILITIES } from './settings.ts';
 import { STAFF_ROLES, TIER_LIMITS, TIERS, type Tier, UNLIMITED } from './tiers.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -92,6 +92,12 @@ const subjectArb: fc.Arbitrary<Subject> = fc.record({
     showReadReceipts: fc.boolean(),
     locationSharingConsent: fc.boolean(),
     locationPrecision: fc.constantFrom('exact' as const, 'approximate' as const),
+    profileVisibility: fc.constantFrom(...PROFILE_VISIBILITIES),
+    shareDistance: fc.boolean(),
+    messagesFrom: fc.constantFrom(...MESSAGES_FROM),
+    cruisingPrivate: fc.boolean(),
+    healthPrivate: fc.boolean(),
+    activityPrivate: fc.boolean(),
   }),
   cruising: fc.boolean(),
 });
@@ -155,6 +161,12 @@ const HIM: Subject = {
     showReadReceipts: true,
     locationSharingConsent: true,
     locationPrecision: 'exact',
+    profileVisibility: 'public',
+    shareDistance: true,
+    messagesFrom: 'everyone',
+    cruisingPrivate: false,
+    healthPrivate: false,
+    activityPrivate: false,
   },
   cruising: false,
 };
@@ -328,6 +340,8 @@ describe('oneself', () => {
           'profile.seeMode',
           'presence.see',
           'lastActive.see',
+          'profile.seeRightNow',
+          'profile.seeHealth',
           'user.unblock',
         ];
         expect(d.allowed).toBe(allowedOnSelf.includes(act));
@@ -352,7 +366,9 @@ describe('profile opens (spec section 6: 5 / 25 / unlimited a day, spent by choi
         fc.nat(1000),
         ({ a: a0, s: s0 }, why, used) => {
           const a = { ...a0, usage: { ...a0.usage, opensToday: used } };
-          const s = { ...s0, relation: { ...s0.relation, [why]: true } };
+          // A profile kept for matches is refused, not spent on ('applies each privacy control').
+          const settings = { ...s0.settings, profileVisibility: 'public' as const };
+          const s = { ...s0, settings, relation: { ...s0.relation, [why]: true } };
           expect(can(a, 'profile.open', s)).toEqual({ allowed: true, spends: null });
         },
       ),
@@ -373,7 +389,8 @@ describe('profile opens (spec section 6: 5 / 25 / unlimited a day, spent by choi
         const opened = new Set<number>();
         for (const i of taps) {
           const rel = { ...men[i]!, blockedActor: false, blockedByActor: false, openedToday: opened.has(i) };
-          const s = { ...subject, id: `m${i}`, isActive: true, relation: rel };
+          const settings = { ...subject.settings, profileVisibility: 'public' as const };
+          const s = { ...subject, settings, id: `m${i}`, isActive: true, relation: rel };
           const a = { ...actor, usage: { ...actor.usage, opensToday: opened.size } };
           const d = can(a, 'profile.open', s);
           const free = rel.matched || rel.conversation || rel.likedActor || rel.openedToday || limit === UNLIMITED;
@@ -453,7 +470,11 @@ describe('tiers', () => {
     fc.assert(
       fc.property(memberAndOther, fc.nat(200), ({ a: a0, s: s0 }, sent) => {
         const a = { ...a0, usage: { ...a0.usage, messagesToday: sent } };
-        const s = { ...s0, relation: { ...noRelation, conversation: true } };
+        const s = {
+          ...s0,
+          settings: { ...s0.settings, messagesFrom: 'everyone' as const },
+          relation: { ...noRelation, conversation: true },
+        };
         const limit = TIER_LIMITS[a.tier].messagesPerDay;
         expect(can(a, 'message.send', s).allowed).toBe(limit === UNLIMITED || sent < limit);
         expect(can(a, 'message.send', { ...s, relation: noRelation })).toEqual({
@@ -488,9 +509,9 @@ describe('what other users show (their settings)', () => {
       fc.property(memberAndOther, ({ a, s }) => {
         const mv = s.settings.modeVisibility;
         const shown = a.currentMode === 'dating' ? mv.showInDating : mv.showInNow;
-        const expected = s.profileComplete && !s.settings.incognito && shown;
+        const expected = s.profileComplete && !s.settings.incognito && s.settings.profileVisibility === 'public' && shown;
         expect(can(a, 'grid.list', s).allowed).toBe(expected);
-        expect(can(a, 'grid.seeDistance', s).allowed).toBe(expected);
+        expect(can(a, 'grid.seeDistance', s).allowed).toBe(expected && s.settings.shareDistance);
       }),
     );
   });
@@ -523,6 +544,33 @@ describe('what other users show (their settings)', () => {
     });
   });
 
+  it('applies each privacy control to everyone but those he knows (spec section 6)', () => {
+    fc.assert(
+      fc.property(memberAndOther, ({ a, s }) => {
+        const set = s.settings;
+        const known = s.relation.matched || s.relation.conversation;
+        expect(can(a, 'profile.view', s).allowed).toBe(set.profileVisibility === 'public' || known);
+        if (set.profileVisibility !== 'public' && !known) expect(can(a, 'profile.open', s).allowed).toBe(false);
+        expect(can(a, 'profile.seeRightNow', s).allowed).toBe(!set.cruisingPrivate || known);
+        expect(can(a, 'profile.seeHealth', s).allowed).toBe(!set.healthPrivate || known);
+        expect(can(a, 'contact.link', s).allowed).toBe(!set.activityPrivate);
+        if (set.cruisingPrivate && !known) expect(can(a, 'cruise.listNearby', s).allowed).toBe(false);
+        if (!set.shareDistance) expect(can(a, 'cruise.seeArea', s).allowed).toBe(false);
+        if (set.messagesFrom === 'matches' && !s.relation.matched) {
+          expect(can({ ...a, usage: { ...a.usage, messagesToday: 0 } }, 'message.send', s)).toMatchObject({ allowed: false });
+          expect(can({ ...a, tier: 'platinum' }, 'conversation.open', s).allowed).toBe(s.relation.conversation);
+        }
+      }),
+    );
+    const him = {
+      ...HIM,
+      settings: { ...HIM.settings, messagesFrom: 'matches' as const },
+      relation: { ...noRelation, conversation: true },
+    };
+    expect(can(ME, 'message.send', him)).toEqual({ allowed: false, reason: 'restricted', message: MATCHES_ONLY_TEXT });
+    expect(can(ME, 'message.send', { ...him, relation: { ...him.relation, matched: true } }).allowed).toBe(true);
+  });
+
   it('lets matches see what the owner keeps for matches (modeVisibility)', () => {
     const a = ME;
     const s = { ...HIM, settings: { ...HIM.settings, modeVisibility: { ...DEFAULT_MODE_VISIBILITY, showInNow: true } } };
@@ -542,10 +590,7 @@ describe('staff', () => {
     fc.assert(
       fc.property(actorArb, (a0) => {
         const a = { ...a0, isActive: true };
-        expect(can(a, 'admin.prompts.manage').allowed).toBe(canManagePrompts(a.staff));
-        expect(can(a, 'admin.locations.moderate').allowed).toBe(canModerateLocations(a.staff));
-        expect(can(a, 'admin.support.manage').allowed).toBe(canHandleSupport(a.staff));
-        expect(can(a, 'admin.reports.manage').allowed).toBe(canReviewReports(a.staff));
+        for (const p of ALL_PERMISSIONS) expect(can(a, `admin.${p}`).allowed, p).toBe(staffHas(a.staff, p));
         expect(can(a, 'admin.access').allowed).toBe(a.staff?.isActive === true);
       }),
     );
@@ -558,8 +603,8 @@ describe('staff', () => {
       }),
     );
     const moderator = { ...ME, staff: { role: 'moderator' as const, isActive: true, permissions: null } };
-    expect(can(moderator, 'admin.support.manage').allowed).toBe(true);
-    expect(can({ ...ME, staff: null }, 'admin.support.manage')).toMatchObject({
+    expect(can(moderator, 'admin.reports.edit').allowed).toBe(true);
+    expect(can({ ...ME, staff: null }, 'admin.reports.edit')).toMatchObject({
       reason: 'staff_only',
       message: 'Admin access required',
     });
@@ -577,7 +622,7 @@ describe('staff', () => {
       reason: 'staff_inactive',
       message: 'Admin account is inactive',
     });
-    expect(can({ ...a, staff: { role: 'moderator', isActive: true, permissions: null } }, 'admin.prompts.manage')).toEqual({
+    expect(can({ ...a, staff: { role: 'moderator', isActive: true, permissions: null } }, 'admin.prompts.edit')).toEqual({
       allowed: false,
       reason: 'staff_only',
       message: Messages.adminRequired,
@@ -626,7 +671,7 @@ describe('own features', () => {
 });
 
 it('has no dead row: with everything on, every action is allowed', () => {
-  const actor: Actor = { ...ME, tier: 'platinum', staff: { role: 'owner', isActive: true, permissions: null } };
+  const actor: Actor = { ...ME, tier: 'platinum', staff: { role: 'owner', isActive: true, permissions: ALL_PERMISSIONS } };
   const subject: Subject = {
     ...HIM,
     currentMode: 'now',

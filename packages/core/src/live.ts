@@ -2,6 +2,7 @@ import type { Alert } from './alerts.ts';
 import type { Call, CallSignal } from './calls.ts';
 import type { Match } from './discovery.ts';
 import type { Message } from './messaging.ts';
+import type { Tier } from './tiers.ts';
 
 /**
  * The live channel (GET /api/v1/live, a WebSocket; ARCHITECTURE.md "live updates").
@@ -58,6 +59,8 @@ export type LiveServerEvent =
   | { type: 'support'; threadId: string; subject: string }
   /** A safety alert was raised for this member (the Safety centre's list and a toast). */
   | { type: 'alert'; alert: Alert }
+  /** His effective tier changed (a payment, a cancellation, a renewal): refresh the session and billing. */
+  | { type: 'tier'; tier: Tier }
   /** A call of this user began ringing, was answered or ended (to every tab of both). */
   | { type: 'call'; call: Call }
   /**

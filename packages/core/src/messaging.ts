@@ -107,12 +107,10 @@ export const blockedUserSchema = z.object({
 });
 
 /** Messages per day by tier (spec section 6): 5 / 50 / unlimited; the counter resets at date change. */
-export function messagesLeftToday(tier: Tier, sentToday: number): number {
-  const limit = TIER_LIMITS[tier].messagesPerDay;
+export function messagesLeftToday(tier: Tier, sentToday: number, limit: number = TIER_LIMITS[tier].messagesPerDay): number {
   return limit === UNLIMITED ? UNLIMITED : Math.max(0, limit - sentToday);
 }
-export function messageLimitText(tier: Tier): string {
-  const limit = TIER_LIMITS[tier].messagesPerDay;
+export function messageLimitText(tier: Tier, limit: number = TIER_LIMITS[tier].messagesPerDay): string {
   return tier === 'free'
     ? `You've sent your ${limit} messages for today. Send up to 50 a day with Premium membership...`
     : `You've sent your ${limit} messages for today. Message without limits with Platinum membership...`;

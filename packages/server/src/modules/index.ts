@@ -3,6 +3,7 @@ import { accountModule } from './account/routes.ts';
 import { activityModule } from './activity/routes.ts';
 import { adminModule } from './admin/routes.ts';
 import { authModule } from './auth/routes.ts';
+import { billingModule } from './billing/routes.ts';
 import { callsModule } from './calls/routes.ts';
 import { cruiseModule } from './cruise/routes.ts';
 import { discoveryModule } from './discovery/routes.ts';
@@ -38,4 +39,5 @@ export const modules: Module[] = [
   cruiseModule,
   supportModule,
   moderationModule,
+  billingModule,
 ];

@@ -94,7 +94,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       typeof b.fields === 'object' && b.fields !== null
         ? Object.fromEntries(Object.entries(b.fields).filter((kv): kv is [string, string] => typeof kv[1] === 'string'))
         : {};
-    if (res.status === 401 && token && onUnauthorized) onUnauthorized();
+    // Only the stored member token signs the member out; a token given by the caller (the staff
+    // area's own session) is the caller's to handle.
+    if (res.status === 401 && token && options.token === undefined && onUnauthorized) onUnauthorized();
     throw new ApiError(res.status, message, code, fields);
   }
   return data as T;

@@ -62,3 +62,5 @@ export { AlertsService, type RaiseAlert } from './alerts.ts';
 export { forgetAlertsAbout } from './repo/alerts.ts';
 /** Reports live beside blocks; their screenshot files go when the reporter's account does. */
 export { reportFileKeys } from './reports.ts';
+/** Cruise and the grid raise location warnings and meetup reminders through it. */
+export { SafetySignals } from './signals.ts';

@@ -8,6 +8,7 @@ import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { otherName } from './ChatHeader.tsx';
+import { ChatPhoto } from './ChatPhoto.tsx';
 import { loadMessages, markRead } from './queries.ts';
 import type { ChatView, Pending } from './store.ts';
 
@@ -143,6 +144,7 @@ export function MessageList({ id, view, conversation }: { id: string; view: Chat
                   type={r.m.type}
                   content={r.m.content}
                   photoUrl={r.m.metadata.photo?.url}
+                  sensitive={r.m.metadata.photo?.sensitive === true}
                   time={ts}
                   status={r.m.id === lastMine?.id && view.pending.length === 0 ? STATUS_TEXT[r.m.status] : null}
                 />
@@ -190,6 +192,7 @@ function Bubble({
   type,
   content,
   photoUrl,
+  sensitive = false,
   time,
   status,
   pending = false,
@@ -198,6 +201,7 @@ function Bubble({
   type: Message['type'];
   content: string;
   photoUrl: string | undefined;
+  sensitive?: boolean;
   time: string;
   status: string | null;
   pending?: boolean;
@@ -214,14 +218,7 @@ function Bubble({
       >
         {type === 'photo' ? (
           photoUrl ? (
-            <img
-              src={photoUrl}
-              alt={mine ? 'Your sent picture' : 'Picture he sent'}
-              width={240}
-              height={240}
-              loading="lazy"
-              className="max-h-72 w-60 rounded-[1.25rem] object-cover"
-            />
+            <ChatPhoto url={photoUrl} mine={mine} sensitive={sensitive} />
           ) : (
             <span className="block px-3 py-2">📷 Photo</span>
           )
