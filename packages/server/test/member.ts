@@ -62,6 +62,9 @@ export async function fullMember(t: TestApp): Promise<{ me: Member; partner: Mem
     type: 'photo',
     photoId: sent.json().id,
   });
+  // A video call he made to his match, given up while it rang: its record and its chat line.
+  const rang = await call(me, 'POST', '/calls', { userId: partner.user.uid, kind: 'video', device: 'erase-tab-0001' });
+  await call(me, 'POST', `/calls/${rang.json().id}/hangup`);
   // Another man chose him (a request aimed at him), he opened a conversation with no match yet... and blocked someone.
   await call(other, 'POST', '/selections', { targetId: me.user.uid, action: 'fuck', clientId: randomUUID() });
   const third = await signUpMember(app, db);

@@ -73,6 +73,7 @@ describe.each(DB_KINDS)('deleting my account on %s', (kind) => {
       'payments.',
       'subscriptions.',
       'payment_methods.',
+      'calls.',
     ]) {
       expect(
         before.some((f) => f.startsWith(table)),

@@ -95,6 +95,7 @@ describe.each(DB_KINDS)('downloading my data on %s', (kind) => {
     // The report about him is not his to read: it would name who made it.
     expect(JSON.stringify(reports)).not.toContain('He was rude to me.');
     expect(read('alerts.json')).toMatchObject([{ type: 'user_reported' }]);
+    expect(read('calls.json')).toMatchObject([{ direction: 'made', with: partner.user.uid, kind: 'video', outcome: 'missed' }]);
     const support = read('support.json');
     expect(support.reports).toMatchObject([{ kind: 'bug', text: 'The grid jumps when I scroll back up.' }]);
     expect(support.threads).toMatchObject([

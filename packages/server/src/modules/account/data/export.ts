@@ -36,6 +36,7 @@ prompts.json             prompt answers you liked, and likes your answers receiv
 selections.json          your fuck / marry / kill choices and the profiles you opened
 matches.json             your matches
 conversations.json       your conversations and every message in them; messages/photos/ holds the photos you sent
+calls.json               the video and voice calls you made and received (with whom, when, how they ended)
 health.json              your medications, their logs and your screenings (decrypted for you)
 activity.json            your contacts and activity logs (decrypted for you)
 cruise.json              your cruising sessions, spots you proposed, check-ins and events
@@ -205,6 +206,7 @@ export class DataExportService {
     files['prompts.json'] = json(await repo.promptRows(db, userId));
     files['selections.json'] = json(await repo.selectionRows(db, userId));
     files['matches.json'] = json(await repo.matchRows(db, userId));
+    files['calls.json'] = json(await repo.callRows(db, userId));
     const messagePhotos = await repo.messagePhotoRows(db, userId);
     files['conversations.json'] = json({
       conversations: await repo.conversationRows(db, userId),

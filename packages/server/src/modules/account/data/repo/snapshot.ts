@@ -367,3 +367,23 @@ export async function paymentRows(db: Db, userId: string) {
       .execute(),
   };
 }
+
+/** His calls, made and received: with whom (id), how and when; never the browsers' session descriptions. */
+export async function callRows(db: Db, userId: string) {
+  const rows = await db
+    .selectFrom('calls')
+    .select(['id', 'caller_id', 'callee_id', 'kind', 'outcome', 'created_at', 'answered_at', 'ended_at'])
+    .where((w) => w.or([w('caller_id', '=', userId), w('callee_id', '=', userId)]))
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    direction: r.caller_id === userId ? 'made' : 'received',
+    with: r.caller_id === userId ? r.callee_id : r.caller_id,
+    kind: r.kind,
+    outcome: r.outcome,
+    startedAt: r.created_at,
+    answeredAt: r.answered_at,
+    endedAt: r.ended_at,
+  }));
+}
