@@ -1,6 +1,6 @@
 import type { StaffRecord } from './admin.ts';
 import type { AppMode, ModeVisibility, ProfileMode } from './profile.ts';
-import type { StoredSettings } from './settings.ts';
+import type { MessagesFrom, ProfileVisibility, StoredSettings } from './settings.ts';
 import type { Tier } from './tiers.ts';
 
 // The words of the access rules (access.ts): who asks, about whom, to do what, and the answer.
@@ -78,6 +78,13 @@ export interface Subject {
     showReadReceipts: boolean;
     locationSharingConsent: boolean;
     locationPrecision: 'exact' | 'approximate';
+    // His privacy controls (settings.ts, spec section 6's privacy row).
+    profileVisibility: ProfileVisibility;
+    shareDistance: boolean;
+    messagesFrom: MessagesFrom;
+    cruisingPrivate: boolean;
+    healthPrivate: boolean;
+    activityPrivate: boolean;
   };
   /** He has a live cruise session. */
   cruising: boolean;
@@ -92,6 +99,12 @@ export const USER_ACTIONS = [
   'profile.seeMode',
   'presence.see',
   'lastActive.see',
+  /** His Right Now and availability (cruising privacy). */
+  'profile.seeRightNow',
+  /** His profile's safety info: testing, PrEP (health privacy). */
+  'profile.seeHealth',
+  /** Linking him in the actor's activity contact book (activity privacy). */
+  'contact.link',
   'grid.list',
   'grid.seeDistance',
   'cruise.listNearby',
@@ -164,6 +177,8 @@ export const DENY_REASONS = [
   'feature_disabled',
   'consent_required',
   'location_required',
+  /** His settings refuse it, and he may know: only matches may message him. */
+  'restricted',
   /** Not staff, or staff without the permission. */
   'staff_only',
   'staff_inactive',

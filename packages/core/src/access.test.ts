@@ -23,7 +23,7 @@ import { ADVANCED_FILTERS_UPSELL, CLICKABLE_UPSELL, CLICKABLE_UPSELL_PLATINUM, W
 import { Messages } from './messages.ts';
 import { COULD_NOT_FIND_CONVERSATION, mayStartConversation, NOT_MATCHED_TEXT, showsReadReceipts } from './messaging.ts';
 import { APP_MODES, DEFAULT_MODE_VISIBILITY, MODES } from './profile.ts';
-import { DEFAULT_SETTINGS } from './settings.ts';
+import { DEFAULT_SETTINGS, MATCHES_ONLY_TEXT, MESSAGES_FROM, PROFILE_VISIBILITIES } from './settings.ts';
 import { STAFF_ROLES, TIER_LIMITS, TIERS, type Tier, UNLIMITED } from './tiers.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -92,6 +92,12 @@ const subjectArb: fc.Arbitrary<Subject> = fc.record({
     showReadReceipts: fc.boolean(),
     locationSharingConsent: fc.boolean(),
     locationPrecision: fc.constantFrom('exact' as const, 'approximate' as const),
+    profileVisibility: fc.constantFrom(...PROFILE_VISIBILITIES),
+    shareDistance: fc.boolean(),
+    messagesFrom: fc.constantFrom(...MESSAGES_FROM),
+    cruisingPrivate: fc.boolean(),
+    healthPrivate: fc.boolean(),
+    activityPrivate: fc.boolean(),
   }),
   cruising: fc.boolean(),
 });
@@ -155,6 +161,12 @@ const HIM: Subject = {
     showReadReceipts: true,
     locationSharingConsent: true,
     locationPrecision: 'exact',
+    profileVisibility: 'public',
+    shareDistance: true,
+    messagesFrom: 'everyone',
+    cruisingPrivate: false,
+    healthPrivate: false,
+    activityPrivate: false,
   },
   cruising: false,
 };
@@ -328,6 +340,8 @@ describe('oneself', () => {
           'profile.seeMode',
           'presence.see',
           'lastActive.see',
+          'profile.seeRightNow',
+          'profile.seeHealth',
           'user.unblock',
         ];
         expect(d.allowed).toBe(allowedOnSelf.includes(act));
@@ -352,7 +366,9 @@ describe('profile opens (spec section 6: 5 / 25 / unlimited a day, spent by choi
         fc.nat(1000),
         ({ a: a0, s: s0 }, why, used) => {
           const a = { ...a0, usage: { ...a0.usage, opensToday: used } };
-          const s = { ...s0, relation: { ...s0.relation, [why]: true } };
+          // A profile kept for matches is refused, not spent on ('applies each privacy control').
+          const settings = { ...s0.settings, profileVisibility: 'public' as const };
+          const s = { ...s0, settings, relation: { ...s0.relation, [why]: true } };
           expect(can(a, 'profile.open', s)).toEqual({ allowed: true, spends: null });
         },
       ),
@@ -373,7 +389,8 @@ describe('profile opens (spec section 6: 5 / 25 / unlimited a day, spent by choi
         const opened = new Set<number>();
         for (const i of taps) {
           const rel = { ...men[i]!, blockedActor: false, blockedByActor: false, openedToday: opened.has(i) };
-          const s = { ...subject, id: `m${i}`, isActive: true, relation: rel };
+          const settings = { ...subject.settings, profileVisibility: 'public' as const };
+          const s = { ...subject, settings, id: `m${i}`, isActive: true, relation: rel };
           const a = { ...actor, usage: { ...actor.usage, opensToday: opened.size } };
           const d = can(a, 'profile.open', s);
           const free = rel.matched || rel.conversation || rel.likedActor || rel.openedToday || limit === UNLIMITED;
@@ -453,7 +470,11 @@ describe('tiers', () => {
     fc.assert(
       fc.property(memberAndOther, fc.nat(200), ({ a: a0, s: s0 }, sent) => {
         const a = { ...a0, usage: { ...a0.usage, messagesToday: sent } };
-        const s = { ...s0, relation: { ...noRelation, conversation: true } };
+        const s = {
+          ...s0,
+          settings: { ...s0.settings, messagesFrom: 'everyone' as const },
+          relation: { ...noRelation, conversation: true },
+        };
         const limit = TIER_LIMITS[a.tier].messagesPerDay;
         expect(can(a, 'message.send', s).allowed).toBe(limit === UNLIMITED || sent < limit);
         expect(can(a, 'message.send', { ...s, relation: noRelation })).toEqual({
@@ -488,9 +509,9 @@ describe('what other users show (their settings)', () => {
       fc.property(memberAndOther, ({ a, s }) => {
         const mv = s.settings.modeVisibility;
         const shown = a.currentMode === 'dating' ? mv.showInDating : mv.showInNow;
-        const expected = s.profileComplete && !s.settings.incognito && shown;
+        const expected = s.profileComplete && !s.settings.incognito && s.settings.profileVisibility === 'public' && shown;
         expect(can(a, 'grid.list', s).allowed).toBe(expected);
-        expect(can(a, 'grid.seeDistance', s).allowed).toBe(expected);
+        expect(can(a, 'grid.seeDistance', s).allowed).toBe(expected && s.settings.shareDistance);
       }),
     );
   });
@@ -521,6 +542,33 @@ describe('what other users show (their settings)', () => {
     expect(can({ ...a, settings: { ...a.settings, appMode: 'marry' } }, 'cruise.listNearby', s)).toMatchObject({
       reason: 'feature_disabled',
     });
+  });
+
+  it('applies each privacy control to everyone but those he knows (spec section 6)', () => {
+    fc.assert(
+      fc.property(memberAndOther, ({ a, s }) => {
+        const set = s.settings;
+        const known = s.relation.matched || s.relation.conversation;
+        expect(can(a, 'profile.view', s).allowed).toBe(set.profileVisibility === 'public' || known);
+        if (set.profileVisibility !== 'public' && !known) expect(can(a, 'profile.open', s).allowed).toBe(false);
+        expect(can(a, 'profile.seeRightNow', s).allowed).toBe(!set.cruisingPrivate || known);
+        expect(can(a, 'profile.seeHealth', s).allowed).toBe(!set.healthPrivate || known);
+        expect(can(a, 'contact.link', s).allowed).toBe(!set.activityPrivate);
+        if (set.cruisingPrivate && !known) expect(can(a, 'cruise.listNearby', s).allowed).toBe(false);
+        if (!set.shareDistance) expect(can(a, 'cruise.seeArea', s).allowed).toBe(false);
+        if (set.messagesFrom === 'matches' && !s.relation.matched) {
+          expect(can({ ...a, usage: { ...a.usage, messagesToday: 0 } }, 'message.send', s)).toMatchObject({ allowed: false });
+          expect(can({ ...a, tier: 'platinum' }, 'conversation.open', s).allowed).toBe(s.relation.conversation);
+        }
+      }),
+    );
+    const him = {
+      ...HIM,
+      settings: { ...HIM.settings, messagesFrom: 'matches' as const },
+      relation: { ...noRelation, conversation: true },
+    };
+    expect(can(ME, 'message.send', him)).toEqual({ allowed: false, reason: 'restricted', message: MATCHES_ONLY_TEXT });
+    expect(can(ME, 'message.send', { ...him, relation: { ...him.relation, matched: true } }).allowed).toBe(true);
   });
 
   it('lets matches see what the owner keeps for matches (modeVisibility)', () => {

@@ -42,6 +42,7 @@ import {
 } from './messaging.ts';
 import { selectionTypesFor } from './modes.ts';
 import { photoAllowance } from './photos.ts';
+import { MATCHES_ONLY_TEXT, NO_CONTACT_LINK_TEXT } from './settings.ts';
 import { UNLIMITED } from './tiers.ts';
 import { visibleSections } from './visibility.ts';
 
@@ -95,6 +96,9 @@ const SELF: Record<UserAction, Decision> = {
   'profile.seeMode': ALLOW,
   'presence.see': ALLOW,
   'lastActive.see': ALLOW,
+  'profile.seeRightNow': ALLOW,
+  'profile.seeHealth': ALLOW,
+  'contact.link': deny('self', Messages.userNotFound),
   // The grid and the nearby list never show the viewer to himself.
   'grid.list': deny('self', Messages.userNotFound),
   'grid.seeDistance': deny('self', Messages.userNotFound),
@@ -161,12 +165,22 @@ export function canActOnOthers(actor: Actor, action: UserAction): Decision {
 function userDecision(actor: Actor, action: UserAction, s: Subject): Decision {
   const r = s.relation;
   const set = s.settings;
+  // Known to him: a match or a conversation partner sees past his privacy controls.
+  const known = r.matched || r.conversation;
   switch (action) {
     case 'profile.view':
+    case 'profile.open':
+      // Profile visibility 'matches' (spec section 6): his profile is there only for those he knows.
+      if (set.profileVisibility !== 'public' && !known) return deny('hidden', Messages.userNotFound);
+      return action === 'profile.open' ? openDecision(actor, s) : ALLOW;
     case 'game.select':
       return ALLOW;
-    case 'profile.open':
-      return openDecision(actor, s);
+    case 'profile.seeRightNow':
+      return !set.cruisingPrivate || known ? ALLOW : deny('hidden', Messages.notFound);
+    case 'profile.seeHealth':
+      return !set.healthPrivate || known ? ALLOW : deny('hidden', Messages.notFound);
+    case 'contact.link':
+      return set.activityPrivate ? deny('restricted', NO_CONTACT_LINK_TEXT) : ALLOW;
     case 'profile.seeDating':
     case 'profile.seeNow': {
       // The owner's modeVisibility against a match or anyone (spec section 3 "modeVisibility").
@@ -183,14 +197,17 @@ function userDecision(actor: Actor, action: UserAction, s: Subject): Decision {
       return set.showLastActive ? ALLOW : deny('hidden', Messages.notFound);
     case 'grid.list':
     case 'grid.seeDistance':
-      // Distance is shown for whoever is listed, as a label between cells (geo.ts); no setting hides it yet.
-      return listedInGrid(actor, s) ? ALLOW : deny('hidden', Messages.userNotFound);
+      // Distance is a label between cells (geo.ts), shown unless he turned distance sharing off.
+      if (!listedInGrid(actor, s)) return deny('hidden', Messages.userNotFound);
+      return action === 'grid.seeDistance' && !set.shareDistance ? deny('hidden', Messages.userNotFound) : ALLOW;
     case 'cruise.listNearby':
     case 'cruise.seeArea': {
       if (!cruisingAvailable(actor.settings)) return deny('feature_disabled', AccessMessages.cruisingDisabled);
-      if (!listedNearby(s)) return deny('hidden', Messages.userNotFound);
-      // Approximate precision lists him with a distance only, never his cell on the map.
-      return action === 'cruise.seeArea' && set.locationPrecision !== 'exact' ? deny('hidden', Messages.userNotFound) : ALLOW;
+      // Cruising privacy: among nearby cruisers only for matches and conversation partners.
+      if (!listedNearby(s) || (set.cruisingPrivate && !known)) return deny('hidden', Messages.userNotFound);
+      // Approximate precision or no distance sharing: listed, never his cell on the map.
+      const area = set.locationPrecision === 'exact' && set.shareDistance;
+      return action === 'cruise.seeArea' && !area ? deny('hidden', Messages.userNotFound) : ALLOW;
     }
     case 'game.fuck':
     case 'game.marry': {
@@ -211,12 +228,15 @@ function userDecision(actor: Actor, action: UserAction, s: Subject): Decision {
     }
     case 'conversation.open':
       if (r.conversation) return ALLOW;
-      return mayStartConversation({ matched: r.matched, tier: actor.tier }) ? ALLOW : deny('tier_limit', NOT_MATCHED_TEXT);
+      if (!mayStartConversation({ matched: r.matched, tier: actor.tier })) return deny('tier_limit', NOT_MATCHED_TEXT);
+      return set.messagesFrom === 'matches' && !r.matched ? deny('restricted', MATCHES_ONLY_TEXT) : ALLOW;
     case 'conversation.read':
       return r.conversation ? ALLOW : deny('not_participant', COULD_NOT_FIND_CONVERSATION);
     case 'message.send': {
       // Spec section 5: a message needs an existing conversation with another participant.
       if (!r.conversation) return deny('not_participant', COULD_NOT_FIND_CONVERSATION);
+      // His message settings: matches only (fmk_send_message holds the same rule, FK403).
+      if (set.messagesFrom === 'matches' && !r.matched) return deny('restricted', MATCHES_ONLY_TEXT);
       const left = messagesLeftToday(actor.tier, actor.usage.messagesToday);
       return left === UNLIMITED || left > 0 ? ALLOW : deny('tier_limit', messageLimitText(actor.tier));
     }
@@ -252,7 +272,7 @@ function openDecision(actor: Actor, s: Subject): Decision {
 function listedInGrid(actor: Actor, s: Subject): boolean {
   const mv = s.settings.modeVisibility;
   const shownInMode = actor.currentMode === 'dating' ? mv.showInDating : mv.showInNow;
-  return s.profileComplete && !s.settings.incognito && shownInMode;
+  return s.profileComplete && !s.settings.incognito && s.settings.profileVisibility === 'public' && shownInMode;
 }
 
 /**
@@ -260,7 +280,15 @@ function listedInGrid(actor: Actor, s: Subject): boolean {
  * complete profile in now mode with a live session, sharing a location, not incognito.
  */
 function listedNearby(s: Subject): boolean {
-  return s.profileComplete && s.currentMode === 'now' && s.cruising && s.settings.locationSharingConsent && !s.settings.incognito;
+  const set = s.settings;
+  return (
+    s.profileComplete &&
+    s.currentMode === 'now' &&
+    s.cruising &&
+    set.locationSharingConsent &&
+    !set.incognito &&
+    set.profileVisibility === 'public'
+  );
 }
 
 function ownDecision(actor: Actor, action: OwnAction): Decision {

@@ -16,6 +16,10 @@ export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
 /** Who may message you (privacy's message settings): everyone the tier rules allow, or only matches. */
 export const MESSAGES_FROM = ['everyone', 'matches'] as const;
 export type MessagesFrom = (typeof MESSAGES_FROM)[number];
+/** The refusal when he takes messages from matches only. */
+export const MATCHES_ONLY_TEXT = 'He only takes messages from his matches.';
+/** The refusal when he keeps his activity to himself. */
+export const NO_CONTACT_LINK_TEXT = 'He keeps his profile out of contact books.';
 
 export const NOTIFICATION_KINDS = ['messages', 'matches', 'likes', 'healthReminders', 'safety'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -23,10 +27,11 @@ export const NOTIFICATION_CHANNELS = ['push', 'email', 'inApp'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**
- * Kinds the email channel carries (the notifier's mail senders). Health reminders never go by
- * mail (a mailbox is read on shared screens); messages and likes are not mailed one by one.
+ * Kinds the email channel carries (the notifier's mail senders): a new match. Health reminders
+ * never go by mail (a mailbox is read on shared screens); messages and likes are not mailed one
+ * by one; safety alerts (issue 17) join when they have a mail.
  */
-export const EMAIL_KINDS: readonly NotificationKind[] = ['matches', 'safety'];
+export const EMAIL_KINDS: readonly NotificationKind[] = ['matches'];
 
 const privacyFields = {
   /** 'matches': out of the grid, nearby and search; his profile opens only for matches and conversations. */

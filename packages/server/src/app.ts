@@ -126,6 +126,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   const push = new PushService({ db: database.db, clock, vapid: config.vapid, log: app.log });
   if (!push.enabled) app.log.warn('Push disabled: no VAPID key configured');
   const storage = opts.storage ?? new LocalDiskStorage(config.filesDir);
+  const mail = opts.mailer ?? createMailer(config, app.log);
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -139,8 +140,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
         ? await PgBus.create({ url: database.url, schema: database.schema, db: database.db, log: app.log })
         : new LocalBus()),
     push,
-    notifier: new PushNotifier({ db: database.db, push, log: app.log }),
-    mail: opts.mailer ?? createMailer(config, app.log),
+    notifier: new PushNotifier({ db: database.db, push, log: app.log, mail, publicUrl: config.publicUrl }),
+    mail,
     sms: createSmsProvider(config, app.log),
     moderation: new Moderation({
       db: database.db,

@@ -20,6 +20,7 @@ import * as m20261125T1420h7 from './20261125T1420-h7-reports.ts';
 import * as m20261125T1430h6 from './20261125T1430-h6-moderation.ts';
 import * as m20261125T1430h7 from './20261125T1430-h7-alerts.ts';
 import * as m20261125T1700h1 from './20261125T1700-h1-settings.ts';
+import * as m20261125T1700h1b from './20261125T1700-h1-settings-send-message.ts';
 import * as m20261125T1710h2 from './20261125T1710-h2-meetup-safety.ts';
 
 /**
@@ -48,5 +49,6 @@ export const migrations: Record<string, Migration> = {
   '20261125T1430-h6-moderation': m20261125T1430h6,
   '20261125T1430-h7-alerts': m20261125T1430h7,
   '20261125T1700-h1-settings': m20261125T1700h1,
+  '20261125T1700-h1-settings-send-message': m20261125T1700h1b,
   '20261125T1710-h2-meetup-safety': m20261125T1710h2,
 };

@@ -7,6 +7,7 @@ import {
   COULD_NOT_FIND_CONVERSATION,
   type Conversation,
   type LiveServerEvent,
+  MATCHES_ONLY_TEXT,
   type Message,
   type MessagePage,
   matchPair,
@@ -22,7 +23,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { loadSubject, loadTier, requireAccess, requireActingOnOthers } from '../../platform/access.ts';
 import { type Bus, withEvents } from '../../platform/bus.ts';
-import { badRequest, conflict, limitReached, notFound, unauthorized } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, limitReached, notFound, unauthorized } from '../../platform/errors.ts';
 import { reencodePhoto } from '../../platform/media/image.ts';
 import type { ContentHandler, Moderation } from '../../platform/moderation/moderation.ts';
 import type { Notifier } from '../../platform/push.ts';
@@ -54,6 +55,8 @@ function sendError(err: unknown): unknown {
       return unauthorized();
     case 'FK404':
       return notFound(COULD_NOT_FIND_CONVERSATION);
+    case 'FK403':
+      return forbidden(MATCHES_ONLY_TEXT);
     case 'FK409':
       return conflict('This client id was already used for another message.');
     case 'FK429':

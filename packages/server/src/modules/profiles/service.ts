@@ -20,6 +20,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import type { UserRow, UserUpdate } from '../../db/schema.ts';
+import { loadActor, requireAccess } from '../../platform/access.ts';
 import { AppError, badRequest, limitReached, notFound, unauthorized } from '../../platform/errors.ts';
 import { thumbnailKey } from '../../platform/media/files.ts';
 import { reencodePhoto } from '../../platform/media/image.ts';
@@ -107,9 +108,16 @@ export class ProfileService {
         preferencesPatch.units = patch.modeSettings.useMetric ? 'metric' : 'imperial';
       }
       if (patch.modeSettings) {
-        values.mode_settings = JSON.stringify(
-          validated(modeSettingsSchema, { ...modeSettingsOf(user), ...patch.modeSettings }, 'modeSettings'),
-        );
+        const before = modeSettingsOf(user);
+        const next = validated(modeSettingsSchema, { ...before, ...patch.modeSettings }, 'modeSettings');
+        // Hiding the mode is app mode visibility, a Premium privacy control (spec section 6; the
+        // same switch as PATCH /me/settings privacy.showCurrentMode).
+        if (before.privacySettings.showModeInProfile && !next.privacySettings.showModeInProfile) {
+          const actor = await loadActor(trx, userId);
+          if (!actor) throw unauthorized();
+          requireAccess(actor, 'privacy.control');
+        }
+        values.mode_settings = JSON.stringify(next);
       }
       if (Object.keys(preferencesPatch).length > 0) {
         const preferences = validated(preferencesSchema, { ...user.preferences, ...preferencesPatch }, 'preferences');

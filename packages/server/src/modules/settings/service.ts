@@ -6,7 +6,6 @@ import {
   privacyControlsTurnedOn,
   type Settings,
   type SettingsPatch,
-  type StoredSettings,
   toSettings,
 } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
@@ -14,9 +13,10 @@ import { requireAccess } from '../../platform/access.ts';
 import { badRequest, unauthorized } from '../../platform/errors.ts';
 import { readSettings, writeSettings } from './repo.ts';
 
-/** A user's stored settings (the notifier, the data export); the defaults for an unknown user. */
-export async function storedSettingsOf(db: Db, userId: string): Promise<StoredSettings | undefined> {
-  return (await readSettings(db, userId))?.stored;
+/** A user's settings as GET /me/settings shows them (the data export); null for an unknown user. */
+export async function settingsOf(db: Db, userId: string): Promise<Settings | null> {
+  const found = await readSettings(db, userId);
+  return found ? toSettings(found.stored, found.updatedAt) : null;
 }
 
 /** GET and PATCH /me/settings: the settings store (core settings.ts, docs/settings.md). */

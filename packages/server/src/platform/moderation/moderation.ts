@@ -64,6 +64,7 @@ export class Moderation {
   private readonly handlers = new Map<ContentType, ContentHandler>();
   private readonly listeners: ((e: ModerationEvent) => void | Promise<void>)[] = [];
   private readonly inFlight = new Set<Promise<void>>();
+  private closing = false;
 
   constructor(
     private readonly deps: {
@@ -94,9 +95,11 @@ export class Moderation {
 
   /** Scores the photo in the background; returns at once. Failures are logged: the photo stays as it is. */
   enqueue(job: ModerationJob): void {
-    if (!this.deps.scorer) return;
+    if (!this.deps.scorer || this.closing) return;
     const p = this.run(job)
-      .catch((err: unknown) => this.deps.log.error({ err, contentId: job.contentId }, 'moderation failed'))
+      .catch((err: unknown) => {
+        if (!this.closing) this.deps.log.error({ err, contentId: job.contentId }, 'moderation failed');
+      })
       .finally(() => this.inFlight.delete(p));
     this.inFlight.add(p);
   }
@@ -106,9 +109,14 @@ export class Moderation {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
+  /**
+   * Shutdown does not wait for the queue: the worker stops, the photos still waiting stay as they
+   * are (visible, unscored, as after a failure), and only writes already under way finish.
+   */
   async close(): Promise<void> {
-    await this.settle();
+    this.closing = true;
     await this.deps.scorer?.close();
+    await this.settle();
   }
 
   private async run(job: ModerationJob): Promise<void> {

@@ -1,4 +1,4 @@
-import { AUTH_STORAGE_KEYS, type Match } from '@fmk/core';
+import { AUTH_STORAGE_KEYS, type Match, type NotificationKind } from '@fmk/core';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { notifyMatch, type SuperKind, superToastInput } from '../game/notify.ts';
 import { handleMessagingEvent } from '../messaging/queries.ts';
 import { safetyKeys } from '../safety/queries.ts';
+import { inAppAllowed } from '../settings/pending.ts';
 import { LiveClient, type LiveEvent, liveUrl, type SocketLike } from './client.ts';
 
 function storedToken(): string | null {
@@ -19,9 +20,21 @@ function storedToken(): string | null {
 
 type Show = ReturnType<typeof useToast>['show'];
 
+/** Which notification kind a toast is (settings' in-app switches); support answers always show. */
+const TOAST_KIND: Partial<Record<string, NotificationKind>> = {
+  message: 'messages',
+  match: 'matches',
+  'super-fuck': 'likes',
+  'super-marry': 'likes',
+  warning: 'safety',
+  info: 'safety',
+};
+
 /** Turns a server event into toasts and fresh queries. Unknown types only refresh the badge. */
 export function handleLiveEvent(e: LiveEvent, deps: { show: Show; go: (p: string) => void; queryClient: QueryClient }): void {
-  const { show, go, queryClient } = deps;
+  const { go, queryClient } = deps;
+  // His in-app switches per kind (settings): the screens still update, only the toast is skipped.
+  const show: Show = (t) => (inAppAllowed(TOAST_KIND[t.type] ?? 'safety') ? deps.show(t) : '');
   const refresh = (...keys: (readonly string[])[]) => {
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
   };
@@ -44,8 +57,8 @@ export function handleLiveEvent(e: LiveEvent, deps: { show: Show; go: (p: string
       refresh(gameKeys.likes(), gameKeys.badges());
       return;
     case 'support':
-      // Staff answered: the help screen's list and thread refresh wherever he is.
-      show({
+      // Staff answered: the help screen's list and thread refresh wherever he is (always shown).
+      deps.show({
         type: 'message',
         title: 'Support answered you',
         message: typeof e.subject === 'string' ? e.subject : '',

@@ -58,6 +58,7 @@ describe.each(DB_KINDS)('downloading my data on %s', (kind) => {
     expect(profile).toMatchObject({ id: me.user.uid, email: me.user.email, display_name: 'Erik', hasPassword: true });
     expect(JSON.stringify(profile)).not.toMatch(/password_hash|argon2/);
     expect(read('settings.json').settings.user_id).toBe(me.user.uid);
+    expect(Object.keys(read('settings.json').choices)).toEqual(['privacy', 'notifications', 'safety', 'updatedAt']);
     const photos = read('photos.json');
     expect(photos).toHaveLength(1);
     expect(strFromU8(zip[photos[0].file]!.slice(0, 4))).toBe('RIFF'); // the WebP file itself

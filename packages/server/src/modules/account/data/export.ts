@@ -9,6 +9,7 @@ import { AppError, conflict, notFound, tooManyRequests } from '../../../platform
 import type { Mailer } from '../../../platform/mail/mailer.ts';
 import { readAll, type Storage } from '../../../platform/storage.ts';
 import type { HealthService } from '../../health/service.ts';
+import { settingsOf } from '../../settings/service.ts';
 import { dataReadyMail } from '../mails.ts';
 import * as repo from './repo.ts';
 
@@ -187,7 +188,8 @@ export class DataExportService {
     const files: Zippable = {
       'README.txt': strToU8(README),
       'profile.json': json({ ...profile, hasPassword: password_hash !== null, identities }),
-      'settings.json': json(await repo.settingsRows(db, userId)),
+      // The stored row, and the same switches as GET /me/settings names them (privacy, notifications, safety).
+      'settings.json': json({ ...(await repo.settingsRows(db, userId)), choices: await settingsOf(db, userId) }),
     };
     await progress(10);
 
