@@ -24,7 +24,7 @@ import { requireAccess } from '../../platform/access.ts';
 import type { Bus } from '../../platform/bus.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { ModerationEvent } from '../../platform/moderation/moderation.ts';
-import { storedSettingsOf } from '../settings/service.ts';
+import { settingsOf } from '../settings/service.ts';
 import * as repo from './repo/alerts.ts';
 
 export interface AlertsServiceDeps {
@@ -149,7 +149,7 @@ export class AlertsService {
    * .locationReminders; both on by default, docs/settings.md).
    */
   async wants(userId: string, reminder: 'publicPlaceReminders' | 'locationReminders'): Promise<boolean> {
-    const s = (await storedSettingsOf(this.deps.db, userId))?.safety;
+    const s = (await settingsOf(this.deps.db, userId))?.safety;
     if (!s) return true;
     return reminder === 'publicPlaceReminders' ? s.meetupSafety.publicPlaceReminders : s.locationSafety.locationReminders;
   }

@@ -15,7 +15,7 @@ import { requireAccess } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { composeMail } from '../../platform/mail/layout.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import { storedSettingsOf } from '../settings/service.ts';
+import { settingsOf } from '../settings/service.ts';
 import type { RaiseAlert } from './alerts.ts';
 import * as repo from './repo/meetup.ts';
 
@@ -175,7 +175,7 @@ export class MeetupService {
     try {
       const contact = await repo.findContact(this.deps.db, msg.senderId);
       if (!contact?.safe_word || !containsSafeWord(msg.text, contact.safe_word)) return;
-      const settings = await storedSettingsOf(this.deps.db, msg.senderId);
+      const settings = await settingsOf(this.deps.db, msg.senderId);
       if (!settings?.safety.meetupSafety.safeWordEnabled) return;
       const name = (await repo.displayNameOf(this.deps.db, msg.senderId)) ?? 'Your friend';
       const open = (await repo.listCheckinsOf(this.deps.db, msg.senderId, 1)).find((c) => c.status === 'active');
