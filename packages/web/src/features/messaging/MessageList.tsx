@@ -8,6 +8,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { otherName } from './ChatHeader.tsx';
 import { ChatPhoto } from './ChatPhoto.tsx';
+import { MessageText } from './MessageText.tsx';
 import { loadMessages, markRead } from './queries.ts';
 import type { ChatView, Pending } from './store.ts';
 
@@ -142,6 +143,7 @@ export function MessageList({ id, view, conversation }: { id: string; view: Chat
                   content={r.m.content}
                   photoUrl={r.m.metadata.photo?.url}
                   sensitive={r.m.metadata.photo?.sensitive === true}
+                  linkBlocked={r.m.linkBlocked === true}
                   time={ts}
                   status={r.m.id === lastMine?.id && view.pending.length === 0 ? STATUS_TEXT[r.m.status] : null}
                 />
@@ -175,6 +177,7 @@ function Bubble({
   content,
   photoUrl,
   sensitive = false,
+  linkBlocked = false,
   time,
   status,
   pending = false,
@@ -184,6 +187,7 @@ function Bubble({
   content: string;
   photoUrl: string | undefined;
   sensitive?: boolean;
+  linkBlocked?: boolean;
   time: string;
   status: string | null;
   pending?: boolean;
@@ -205,7 +209,7 @@ function Bubble({
             <span className="block px-3 py-2">📷 Photo</span>
           )
         ) : (
-          content
+          <MessageText content={content} mine={mine} linkBlocked={linkBlocked} />
         )}
         <span className="sr-only"> {timeFormat.format(new Date(time))}</span>
       </div>
