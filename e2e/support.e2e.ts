@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { AuthResult } from '@fmk/core';
+import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, onboard, photoFile, signUp } from './flows.ts';
@@ -18,7 +19,7 @@ describe('support, help and plans, in Chromium', () => {
     await page.waitForURL('**/grid');
   }
 
-  /** A staff member, through the API: the admin area has no support screens yet. */
+  /** A staff member signed in to the staff area through the API (password, then a TOTP code). */
   async function staff(): Promise<{ authorization: string }> {
     const res = await e().app.inject({
       method: 'POST',
@@ -30,7 +31,18 @@ describe('support, help and plans, in Chromium', () => {
       .database.db.insertInto('admin_users')
       .values({ user_id: body.user.uid, role: 'moderator', is_active: true })
       .execute();
-    return { authorization: `Bearer ${body.token}` };
+    const login = await e().app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/login',
+      payload: { email: body.user.email, password: 'a long enough password' },
+    });
+    const { challenge, enroll } = login.json() as { challenge: string; enroll: { secret: string } };
+    const verified = await e().app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/login/verify',
+      payload: { challenge, code: await generate({ secret: enroll.secret }) },
+    });
+    return { authorization: `Bearer ${(verified.json() as { token: string }).token}` };
   }
 
   it('files a bug report with a screenshot, searches the FAQ, and talks to support', async () => {

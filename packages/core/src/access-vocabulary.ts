@@ -1,4 +1,5 @@
-import type { StaffRecord } from './admin.ts';
+import { ALL_PERMISSIONS, type Permission, type StaffRecord } from './admin.ts';
+import type { TierRules } from './flags.ts';
 import type { AppMode, ModeVisibility, ProfileMode } from './profile.ts';
 import type { MessagesFrom, ProfileVisibility, StoredSettings } from './settings.ts';
 import type { Tier } from './tiers.ts';
@@ -44,6 +45,11 @@ export interface Actor {
   usage: { opensToday: number; messagesToday: number; supersToday: number; cruiseStarts: number; photos: number };
   /** His settings store (settings.ts): privacy, notifications, the safety groups. */
   userSettings: StoredSettings;
+  /**
+   * His tier's limits and features as the flag store holds them (flags.ts). The server always
+   * sets it; absent, the seeded table of his tier is read (pure tests, the web).
+   */
+  rules?: TierRules;
 }
 
 /** How the subject stands to the actor. */
@@ -139,19 +145,15 @@ export const OWN_ACTIONS = [
   // (a bug may be what stops him finishing it).
   'support.use',
 ] as const;
-/** Staff actions, decided by core's admin rules (admin.ts). */
-export const STAFF_ACTIONS = [
-  'admin.access',
-  'admin.prompts.manage',
-  'admin.locations.moderate',
-  'admin.support.manage',
-  'admin.content.moderate',
-  'admin.reports.manage',
-] as const;
+/**
+ * Staff actions, decided by core's one permission check (admin.ts `staffCan`): the entry to the
+ * admin area, and `admin.<module>.<action>` for each permission of spec section 6.
+ */
+export const STAFF_ACTIONS = ['admin.access', ...ALL_PERMISSIONS.map((p) => `admin.${p}` as const)] as const;
 export const ACTIONS = [...USER_ACTIONS, ...OWN_ACTIONS, ...STAFF_ACTIONS] as const;
 export type UserAction = (typeof USER_ACTIONS)[number];
 export type OwnAction = (typeof OWN_ACTIONS)[number];
-export type StaffAction = (typeof STAFF_ACTIONS)[number];
+export type StaffAction = 'admin.access' | `admin.${Permission}`;
 export type Action = (typeof ACTIONS)[number];
 
 export const DENY_REASONS = [

@@ -1,11 +1,4 @@
-import {
-  AccessMessages,
-  INCOGNITO_UPSELL,
-  PRIVACY_UPSELL,
-  READ_RECEIPTS_UPSELL,
-  TIER_FEATURES,
-  VIDEO_CALL_UPSELL,
-} from './access-limits.ts';
+import { AccessMessages, INCOGNITO_UPSELL, PRIVACY_UPSELL, READ_RECEIPTS_UPSELL, VIDEO_CALL_UPSELL } from './access-limits.ts';
 import {
   type Action,
   type Actor,
@@ -19,26 +12,19 @@ import {
   USER_ACTIONS,
   type UserAction,
 } from './access-vocabulary.ts';
-import { canHandleSupport, canManagePrompts, canModerateContent, canModerateLocations, canReviewReports } from './admin.ts';
+import { type Permission, staffHas } from './admin.ts';
 import { ACTIVITY_DISABLED, HEALTH_DISABLED } from './api-health.ts';
-import { CRUISE_QUOTA, cruiseLimitText, cruisingAvailable } from './cruise.ts';
-import {
-  ADVANCED_FILTERS_UPSELL,
-  CLICKABLE_UPSELL,
-  CLICKABLE_UPSELL_PLATINUM,
-  SUPER_PER_DAY,
-  WHO_LIKES_YOU_UPSELL,
-} from './discovery.ts';
+import { cruiseLimitText, cruisingAvailable } from './cruise.ts';
+import { ADVANCED_FILTERS_UPSELL, CLICKABLE_UPSELL, CLICKABLE_UPSELL_PLATINUM, WHO_LIKES_YOU_UPSELL } from './discovery.ts';
+import { defaultRules, type TierRules } from './flags.ts';
 import { type OpenRelation, openOutcome, superLimitMessage, superRemaining } from './game.ts';
 import { Messages } from './messages.ts';
 import {
   CANNOT_BLOCK_SELF,
   COULD_NOT_FIND_CONVERSATION,
-  mayStartConversation,
   messageLimitText,
   messagesLeftToday,
   NOT_MATCHED_TEXT,
-  showsReadReceipts,
 } from './messaging.ts';
 import { selectionTypesFor } from './modes.ts';
 import { photoAllowance } from './photos.ts';
@@ -65,6 +51,9 @@ export const SAFETY_ACTIONS: readonly UserAction[] = ['user.block', 'user.unbloc
 
 /** Own actions that show other users, so they wait for a complete profile like the user actions. */
 const OWN_ACTIONS_ON_OTHERS: readonly OwnAction[] = ['users.browse', 'likes.seeIdentities'];
+
+/** Every tier rule reads the actor's limits and features here: the flag store's, or the seed's. */
+export const rulesOf = (actor: Pick<Actor, 'tier' | 'rules'>): TierRules => actor.rules ?? defaultRules(actor.tier);
 
 const ALLOW: Decision = { allowed: true, spends: null };
 const deny = (reason: DenyReason, message: string): Decision => ({ allowed: false, reason, message });
@@ -218,7 +207,7 @@ function userDecision(actor: Actor, action: UserAction, s: Subject): Decision {
         : deny('not_offered', AccessMessages.notOffered(choice));
     }
     case 'game.super': {
-      const left = superRemaining(SUPER_PER_DAY[actor.tier], actor.usage.supersToday);
+      const left = superRemaining(rulesOf(actor).limits.supersPerDay, actor.usage.supersToday);
       return left === UNLIMITED || left > 0 ? ALLOW : deny('tier_limit', superLimitMessage(actor.tier));
     }
     case 'prompt.like': {
@@ -228,7 +217,7 @@ function userDecision(actor: Actor, action: UserAction, s: Subject): Decision {
     }
     case 'conversation.open':
       if (r.conversation) return ALLOW;
-      if (!mayStartConversation({ matched: r.matched, tier: actor.tier })) return deny('tier_limit', NOT_MATCHED_TEXT);
+      if (!r.matched && !rulesOf(actor).has.messageBeforeMatch) return deny('tier_limit', NOT_MATCHED_TEXT);
       return set.messagesFrom === 'matches' && !r.matched ? deny('restricted', MATCHES_ONLY_TEXT) : ALLOW;
     case 'conversation.read':
       return r.conversation ? ALLOW : deny('not_participant', COULD_NOT_FIND_CONVERSATION);
@@ -237,16 +226,18 @@ function userDecision(actor: Actor, action: UserAction, s: Subject): Decision {
       if (!r.conversation) return deny('not_participant', COULD_NOT_FIND_CONVERSATION);
       // His message settings: matches only (fmk_send_message holds the same rule, FK403).
       if (set.messagesFrom === 'matches' && !r.matched) return deny('restricted', MATCHES_ONLY_TEXT);
-      const left = messagesLeftToday(actor.tier, actor.usage.messagesToday);
-      return left === UNLIMITED || left > 0 ? ALLOW : deny('tier_limit', messageLimitText(actor.tier));
+      const limit = rulesOf(actor).limits.messagesPerDay;
+      const left = messagesLeftToday(actor.tier, actor.usage.messagesToday, limit);
+      return left === UNLIMITED || left > 0 ? ALLOW : deny('tier_limit', messageLimitText(actor.tier, limit));
     }
     case 'message.seeReceipts':
       // The actor is the sender; the reader's showReadReceipts decides (spec section 6).
-      if (!TIER_FEATURES[actor.tier].readReceipts) return deny('tier_limit', READ_RECEIPTS_UPSELL);
-      return showsReadReceipts(actor.tier, set.showReadReceipts) ? ALLOW : deny('hidden', Messages.notFound);
+      if (!rulesOf(actor).has.readReceipts) return deny('tier_limit', READ_RECEIPTS_UPSELL);
+      return set.showReadReceipts ? ALLOW : deny('hidden', Messages.notFound);
     case 'call.start':
-      if (!r.conversation) return deny('not_participant', COULD_NOT_FIND_CONVERSATION);
-      return TIER_FEATURES[actor.tier].videoCall ? ALLOW : deny('tier_limit', VIDEO_CALL_UPSELL);
+      // Issue 20: a match or a conversation between the two; the callee may be on any tier.
+      if (!r.conversation && !r.matched) return deny('not_participant', COULD_NOT_FIND_CONVERSATION);
+      return rulesOf(actor).has.videoCall ? ALLOW : deny('tier_limit', VIDEO_CALL_UPSELL);
     case 'user.block':
     case 'user.unblock':
       return ALLOW;
@@ -258,7 +249,12 @@ function userDecision(actor: Actor, action: UserAction, s: Subject): Decision {
  * spends, any N distinct profiles a UTC day, counted when first opened (core `openOutcome`).
  */
 function openDecision(actor: Actor, s: Subject): Decision {
-  const outcome = openOutcome(actor.tier, openRelationOf(actor, s), actor.usage.opensToday);
+  const outcome = openOutcome(
+    actor.tier,
+    openRelationOf(actor, s),
+    actor.usage.opensToday,
+    rulesOf(actor).limits.clickableProfiles,
+  );
   if (outcome === 'open') return ALLOW;
   if (outcome === 'spend') return { allowed: true, spends: 'open' };
   return deny('tier_limit', actor.tier === 'free' ? CLICKABLE_UPSELL : CLICKABLE_UPSELL_PLATINUM);
@@ -295,7 +291,7 @@ function ownDecision(actor: Actor, action: OwnAction): Decision {
   if (OWN_ACTIONS_ON_OTHERS.includes(action) && !actor.profileComplete) {
     return deny('incomplete_profile', Messages.profileIncomplete);
   }
-  const features = TIER_FEATURES[actor.tier];
+  const { has: features, limits } = rulesOf(actor);
   switch (action) {
     case 'users.browse':
       return ALLOW;
@@ -310,7 +306,11 @@ function ownDecision(actor: Actor, action: OwnAction): Decision {
       return features.privacyControls ? ALLOW : deny('tier_limit', PRIVACY_UPSELL);
     case 'photo.add': {
       // actor.tier is already effective, so no lifetime flag is needed here.
-      const allowance = photoAllowance({ subscriptionTier: actor.tier, hasLifetimePremium: false }, actor.usage.photos);
+      const allowance = photoAllowance(
+        { subscriptionTier: actor.tier, hasLifetimePremium: false },
+        actor.usage.photos,
+        limits.photos,
+      );
       return allowance.allowed ? ALLOW : deny('tier_limit', allowance.message);
     }
     case 'cruise.use':
@@ -319,7 +319,7 @@ function ownDecision(actor: Actor, action: OwnAction): Decision {
       if (!cruisingAvailable(actor.settings)) return deny('feature_disabled', AccessMessages.cruisingDisabled);
       if (!actor.settings.locationSharingConsent) return deny('consent_required', AccessMessages.cruiseConsentRequired);
       if (!actor.settings.hasLocation) return deny('location_required', AccessMessages.cruiseLocationRequired);
-      const quota = CRUISE_QUOTA[actor.tier].sessions;
+      const quota = limits.cruiseSessions;
       return quota === UNLIMITED || actor.usage.cruiseStarts < quota ? ALLOW : deny('tier_limit', cruiseLimitText(actor.tier));
     }
     case 'health.use':
@@ -336,19 +336,9 @@ function ownDecision(actor: Actor, action: OwnAction): Decision {
  * each staff action asks core's admin rule for it. Neither tier nor onboarding matters to staff.
  */
 function staffDecision(staff: StaffGrant | null, action: StaffAction): Decision {
-  switch (action) {
-    case 'admin.access':
-      if (!staff) return deny('staff_only', AccessMessages.notAnAdmin);
-      return staff.isActive ? ALLOW : deny('staff_inactive', AccessMessages.adminInactive);
-    case 'admin.prompts.manage':
-      return canManagePrompts(staff) ? ALLOW : deny('staff_only', Messages.adminRequired);
-    case 'admin.locations.moderate':
-      return canModerateLocations(staff) ? ALLOW : deny('staff_only', Messages.adminRequired);
-    case 'admin.support.manage':
-      return canHandleSupport(staff) ? ALLOW : deny('staff_only', Messages.adminRequired);
-    case 'admin.content.moderate':
-      return canModerateContent(staff) ? ALLOW : deny('staff_only', Messages.adminRequired);
-    case 'admin.reports.manage':
-      return canReviewReports(staff) ? ALLOW : deny('staff_only', Messages.adminRequired);
+  if (action === 'admin.access') {
+    if (!staff) return deny('staff_only', AccessMessages.notAnAdmin);
+    return staff.isActive ? ALLOW : deny('staff_inactive', AccessMessages.adminInactive);
   }
+  return staffHas(staff, action.slice('admin.'.length) as Permission) ? ALLOW : deny('staff_only', Messages.adminRequired);
 }

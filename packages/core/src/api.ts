@@ -10,7 +10,7 @@ import {
   preferencesSchema,
   statsSchema,
 } from './profile.ts';
-import { STAFF_ROLES, TIERS } from './tiers.ts';
+import { TIERS } from './tiers.ts';
 
 /**
  * The HTTP contract under /api/v1, shared by server (validation, OpenAPI) and web (typed client).
@@ -151,11 +151,6 @@ export type SessionInfo = z.infer<typeof sessionInfoSchema>;
  * GET /admin/me: the caller's staff role. `permissions` is the record's explicit list, which
  * overrides the role's defaults (spec section 6); null means the role's defaults apply.
  */
-export const adminMeSchema = z.object({
-  role: z.enum(STAFF_ROLES),
-  permissions: z.array(z.string()).nullable(),
-});
-export type AdminMe = z.infer<typeof adminMeSchema>;
 
 /** POST /me/mode: a profile-mode switch, logged as a mode_switch event with from/to labels. */
 export const modeSwitchBody = z.object({ mode: z.enum(MODES), trigger: z.enum(['manual', 'auto']).default('manual') });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canModerateLocations } from './admin.ts';
+import { staffCan } from './admin.ts';
+
 import { eventBody, nearbyQuery, spotProposalBody } from './api-cruise.ts';
 import { DAY, fixedClock, HOUR, MINUTE } from './clock.ts';
 import {
@@ -40,6 +41,9 @@ function cruise(c: CruiseCounters | null, tier: Tier, clock: ReturnType<typeof f
   clock.advance(minutes * MINUTE);
   return { counters: recordEnd(afterStart, tier, sessionMinutes(started, clock.now()), clock.now()), decision };
 }
+
+const canModerateLocations = (s: { role: (typeof STAFF_ROLES)[number]; isActive: boolean } | null) =>
+  staffCan(s ? { ...s, permissions: null } : null, 'locations', 'approve');
 
 describe('quotas (spec section 6)', () => {
   it('are one a week for free, one a day for premium, unlimited for platinum', () => {

@@ -8,6 +8,7 @@ import { useTestApp } from './harness.ts';
  * /api/v1 is in the table or listed here with the reason the web never calls it through the table.
  */
 const NOT_IN_TABLE: Record<string, string> = {
+  'GET /admin/audit/export': 'a CSV download, fetched as bytes (features/admin/AuditScreen)',
   'GET /auth/check': 'the cheap token check, for the benchmark and other clients; the web asks /auth/session',
   'GET /auth/google/start': 'a page navigation to the provider (AuthScreen), not a fetch',
   'GET /auth/google/callback': 'the provider sends the browser here',
@@ -29,12 +30,9 @@ const NOT_IN_TABLE: Record<string, string> = {
   'GET /admin/support/threads/:id': 'staff only: the admin area has no support inbox yet',
   'POST /admin/support/threads/:id/messages': 'staff only: the admin area has no support inbox yet',
   'PATCH /admin/support/threads/:id': 'staff only: the admin area has no support inbox yet',
-  'GET /admin/moderation/items': 'staff only: the admin area has no moderation queue screen yet',
-  'PATCH /admin/moderation/items/:id': 'staff only: the admin area has no moderation queue screen yet',
   'GET /reports/screenshots/:id': 'bytes, for the reporter and for the admin area, which has no reports screen yet',
-  'GET /admin/reports': 'staff only: the admin area has no reports screen yet',
-  'PATCH /admin/reports/:id': 'staff only: the admin area has no reports screen yet',
   'GET /admin/safety/flags': 'staff only: the admin area has no reports screen yet',
+  'POST /billing/webhooks': "the payment provider's signed webhooks, never the web app",
 };
 
 const PREFIX = '/api/v1';

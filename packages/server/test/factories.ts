@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthResult } from '@fmk/core';
 import type { FastifyInstance } from 'fastify';
+import { generate } from 'otplib';
 import type { Db as TestDb } from '../src/db/index.ts';
 
 let n = 0;
@@ -68,4 +69,38 @@ export async function signUpMember(
   const u = await signUp(app, opts);
   await finishOnboarding(db, u.user.uid);
   return { ...u, user: { ...u.user, onboardingComplete: true } };
+}
+
+/**
+ * A staff member signed in to the admin area: a member account made staff with `role`, then the
+ * staff sign-in with its second factor (the TOTP code computed here as an authenticator would).
+ */
+export async function signUpStaff(
+  app: FastifyInstance,
+  db: TestDb,
+  role: 'owner' | 'super_admin' | 'admin' | 'moderator',
+  at: Date,
+  opts: { email?: string } = {},
+): Promise<Awaited<ReturnType<typeof signUp>> & { staffHeaders: { authorization: string }; member: { authorization: string } }> {
+  const u = await signUp(app, opts);
+  await makeStaff(db, u.user.uid, role);
+  const staffHeaders = await staffSignIn(app, u.user.email, at);
+  return { ...u, staffHeaders, member: u.headers, headers: staffHeaders };
+}
+
+/** The staff sign-in of an existing staff account; returns its staff session's header. */
+export async function staffSignIn(
+  app: FastifyInstance,
+  email: string,
+  at: Date,
+  password = PASSWORD,
+): Promise<{ authorization: string }> {
+  const login = await app.inject({ method: 'POST', url: '/api/v1/admin/login', payload: { email, password } });
+  if (login.statusCode !== 200) throw new Error(`admin login failed: ${login.statusCode} ${login.body}`);
+  const { challenge, enroll } = login.json() as { challenge: string; enroll: { secret: string } | null };
+  if (!enroll) throw new Error('staffSignIn: second factor already set up; use its secret');
+  const code = await generate({ secret: enroll.secret, epoch: Math.floor(at.getTime() / 1000) });
+  const res = await app.inject({ method: 'POST', url: '/api/v1/admin/login/verify', payload: { challenge, code } });
+  if (res.statusCode !== 200) throw new Error(`admin verify failed: ${res.statusCode} ${res.body}`);
+  return { authorization: `Bearer ${(res.json() as { token: string }).token}` };
 }

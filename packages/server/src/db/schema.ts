@@ -160,6 +160,25 @@ export interface AuditLogTable {
   reason: string;
   ip_address: string | null;
   created_at: Timestamp;
+  target_type: string | null;
+  target_id: string | null;
+  /** sha256 of admin_id and of "email|anonymous_id": the chain survives erasure nulling the clear text. */
+  admin_digest: string | null;
+  subject_digest: string | null;
+  prev_hash: string | null;
+  hash: string | null;
+}
+
+export interface AdminInvitesTable {
+  id: string;
+  email: string;
+  role: 'owner' | 'super_admin' | 'admin' | 'moderator';
+  token_hash: string;
+  invited_by: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  revoked_at: Timestamp | null;
 }
 
 export interface SessionsTable {
@@ -171,6 +190,7 @@ export interface SessionsTable {
   last_used_at: Timestamp;
   user_agent: string | null;
   ip_address: string | null;
+  kind: Generated<'member' | 'staff'>;
 }
 
 export interface AuthAttemptsTable {
@@ -286,6 +306,14 @@ export interface AdminUsersTable {
   is_active: Generated<boolean>;
   last_login: Timestamp | null;
   created_at: Generated<Date>;
+  /** The TOTP secret, sealed (AES-GCM under a key derived from TOKEN_SECRET). */
+  totp_secret: string | null;
+  totp_enabled_at: Timestamp | null;
+  /** The last 30 s step accepted: a code is good once. */
+  totp_last_step: number | null;
+  /** sha256 of each unused recovery code. */
+  recovery_codes: ColumnType<string[], string | undefined, string>;
+  invited_by: string | null;
 }
 
 export interface ModeEventsTable {
@@ -371,12 +399,29 @@ export interface MessagesTable {
   sender_id: string;
   receiver_id: string;
   client_id: string;
-  type: 'text' | 'photo';
+  type: 'text' | 'photo' | 'call';
   content: Generated<string>;
   photo_id: string | null;
   created_at: Timestamp;
   delivered_at: Timestamp | null;
   read_at: Timestamp | null;
+}
+
+export interface CallsTable {
+  id: string;
+  caller_id: string;
+  callee_id: string;
+  conversation_id: string | null;
+  kind: 'video' | 'voice';
+  state: 'ringing' | 'active' | 'ended';
+  outcome: 'missed' | 'declined' | 'busy' | 'finished' | 'blocked' | 'dropped' | null;
+  caller_device: string;
+  callee_device: string | null;
+  offer_sdp: string | null;
+  answer_sdp: string | null;
+  created_at: Timestamp;
+  answered_at: Timestamp | null;
+  ended_at: Timestamp | null;
 }
 
 export interface MessagePhotosTable {
@@ -603,7 +648,7 @@ export interface ReportMessagesTable {
   report_id: string;
   message_id: string;
   from_reported: boolean;
-  type: 'text' | 'photo';
+  type: 'text' | 'photo' | 'call';
   content: string;
   sent_at: Timestamp;
 }
@@ -705,6 +750,7 @@ export interface DB {
   message_photos: MessagePhotosTable;
   message_counters: MessageCountersTable;
   live_connections: LiveConnectionsTable;
+  calls: CallsTable;
   users: UsersTable;
   user_settings: UserSettingsTable;
   identity_mappings: IdentityMappingsTable;
@@ -722,6 +768,7 @@ export interface DB {
   moderation_items: ModerationItemsTable;
   admin_settings: AdminSettingsTable;
   admin_users: AdminUsersTable;
+  admin_invites: AdminInvitesTable;
   mode_events: ModeEventsTable;
   prompt_likes: PromptLikesTable;
   user_blocks: UserBlocksTable;
@@ -746,6 +793,94 @@ export interface DB {
   meetup_checkins: MeetupCheckinsTable;
   support_threads: SupportThreadsTable;
   support_messages: SupportMessagesTable;
+  feature_flags: FeatureFlagsTable;
+  feature_usage: FeatureUsageTable;
+  billing_customers: BillingCustomersTable;
+  payment_methods: PaymentMethodsTable;
+  subscriptions: SubscriptionsTable;
+  payments: PaymentsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  webhook_events: WebhookEventsTable;
+}
+
+type TierName = 'free' | 'premium' | 'platinum';
+export interface FeatureFlagsTable {
+  id: string;
+  is_enabled: Generated<boolean>;
+  is_premium: Generated<boolean>;
+  limit: number | null;
+  min_tier: Generated<TierName>;
+  tier_limits: Json<Record<TierName, number> | null> | null;
+  updated_at: Generated<Date>;
+}
+export interface FeatureUsageTable {
+  user_id: string;
+  feature_id: string;
+  day: ColumnType<Date | string, string, string>;
+  count: number;
+}
+export interface BillingCustomersTable {
+  user_id: string;
+  provider: string;
+  customer_id: string;
+  created_at: Timestamp;
+}
+export interface PaymentMethodsTable {
+  id: string;
+  user_id: string;
+  provider_card_id: string;
+  brand: string;
+  last4: string;
+  expiry_month: number;
+  expiry_year: number;
+  is_default: Generated<boolean>;
+  created_at: Timestamp;
+}
+export type SubscriptionStatus = 'active' | 'past_due' | 'canceled';
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  customer_id: string;
+  plan_id: string;
+  plan_name: string;
+  status: SubscriptionStatus;
+  current_period_start: Timestamp;
+  current_period_end: Timestamp;
+  next_billing_date: Timestamp | null;
+  amount: number;
+  currency: string;
+  payment_method_id: string | null;
+  cancel_at_period_end: Generated<boolean>;
+  canceled_at: Timestamp | null;
+  failed_attempts: Generated<number>;
+  next_retry_at: Timestamp | null;
+  provider_subscription_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface PaymentsTable {
+  id: string;
+  user_id: string;
+  subscription_id: string | null;
+  kind: 'subscription' | 'renewal' | 'one_time' | 'proration';
+  status: 'completed' | 'failed';
+  amount: number;
+  currency: string;
+  provider_payment_id: string | null;
+  note: string | null;
+  created_at: Timestamp;
+}
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  status_code: number;
+  response: Json<unknown>;
+  created_at: Timestamp;
+}
+export interface WebhookEventsTable {
+  event_id: string;
+  type: string;
+  received_at: Timestamp;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,6 +3,8 @@ import { accountModule } from './account/routes.ts';
 import { activityModule } from './activity/routes.ts';
 import { adminModule } from './admin/routes.ts';
 import { authModule } from './auth/routes.ts';
+import { billingModule } from './billing/routes.ts';
+import { callsModule } from './calls/routes.ts';
 import { cruiseModule } from './cruise/routes.ts';
 import { discoveryModule } from './discovery/routes.ts';
 import { gameModule } from './game/routes.ts';
@@ -29,6 +31,7 @@ export const modules: Module[] = [
   safetyModule,
   settingsModule,
   liveModule,
+  callsModule,
   discoveryModule,
   notificationsModule,
   healthModule,
@@ -36,4 +39,5 @@ export const modules: Module[] = [
   cruiseModule,
   supportModule,
   moderationModule,
+  billingModule,
 ];

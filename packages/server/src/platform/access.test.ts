@@ -274,7 +274,7 @@ describe('requireAccess', () => {
     expect(answer('cruise.use', 'feature_disabled')).toMatchObject({ status: 403, code: 'cruising_disabled' });
     expect(answer('health.use', 'feature_disabled')).toMatchObject({ status: 403, code: 'feature_disabled' });
     expect(answer('admin.access', 'staff_only')).toMatchObject({ status: 403, code: 'not_admin' });
-    expect(answer('admin.prompts.manage', 'staff_only')).toMatchObject({ status: 403, code: 'admin_required' });
+    expect(answer('admin.prompts.edit', 'staff_only')).toMatchObject({ status: 403, code: 'admin_required' });
     expect(answer('admin.access', 'staff_inactive')).toMatchObject({ status: 403, code: 'admin_inactive' });
     expect(answer('cruise.start', 'consent_required')).toMatchObject({ status: 403, code: 'consent_required' });
     expect(answer('profile.view', 'inactive')).toMatchObject({ status: 401, code: 'unauthenticated' });

@@ -14,6 +14,8 @@ export interface AuthContext {
   userId: string;
   sessionId: string;
   expiresAt: Date;
+  /** A staff session (POST /admin/login and its second factor), apart from member sessions. */
+  staff: boolean;
 }
 
 declare module 'fastify' {
@@ -35,10 +37,14 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async issue(userId: string, sessionId: string): Promise<{ token: string; expiresAt: Date }> {
+  async issue(
+    userId: string,
+    sessionId: string,
+    opts: { staff?: boolean; ttlMinutes?: number } = {},
+  ): Promise<{ token: string; expiresAt: Date }> {
     const now = this.clock.now();
-    const expiresAt = new Date(now.getTime() + this.ttlMinutes * 60_000);
-    const token = await new SignJWT({ sid: sessionId })
+    const expiresAt = new Date(now.getTime() + (opts.ttlMinutes ?? this.ttlMinutes) * 60_000);
+    const token = await new SignJWT(opts.staff ? { sid: sessionId, stf: 1 } : { sid: sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(userId)
       .setIssuedAt(Math.floor(now.getTime() / 1000))
@@ -87,12 +93,12 @@ export class TokenService {
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     const payload = parseSegment(p);
     if (!payload) return null;
-    const { sub, sid, exp, nbf } = payload;
+    const { sub, sid, exp, nbf, stf } = payload;
     if (typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') return null;
     const nowS = Math.floor(this.clock.now().getTime() / 1000);
     if (exp <= nowS) return null;
     if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowS)) return null;
-    return { userId: sub, sessionId: sid, expiresAt: new Date(exp * 1000) };
+    return { userId: sub, sessionId: sid, expiresAt: new Date(exp * 1000), staff: stf === 1 };
   }
 }
 

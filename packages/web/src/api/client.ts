@@ -27,6 +27,8 @@ export interface RequestOptions {
   /** Overrides the stored token (admin sign-in checks a token before keeping it). */
   token?: string | null;
   signal?: AbortSignal;
+  /** The request outlives the page (fetch keepalive): for what a closing tab must still say. */
+  keepalive?: boolean;
 }
 
 type UnauthorizedListener = () => void;
@@ -64,7 +66,13 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 
   let res: Response;
   try {
-    res = await fetch(`${env.apiBase}${path}`, { method, headers, body: payload, signal: signal ?? null });
+    res = await fetch(`${env.apiBase}${path}`, {
+      method,
+      headers,
+      body: payload,
+      signal: signal ?? null,
+      ...(options.keepalive ? { keepalive: true } : {}),
+    });
   } catch (e) {
     throw new NetworkError(e instanceof Error ? e.message : 'Network request failed');
   }
@@ -86,7 +94,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       typeof b.fields === 'object' && b.fields !== null
         ? Object.fromEntries(Object.entries(b.fields).filter((kv): kv is [string, string] => typeof kv[1] === 'string'))
         : {};
-    if (res.status === 401 && token && onUnauthorized) onUnauthorized();
+    // Only the stored member token signs the member out; a token given by the caller (the staff
+    // area's own session) is the caller's to handle.
+    if (res.status === 401 && token && options.token === undefined && onUnauthorized) onUnauthorized();
     throw new ApiError(res.status, message, code, fields);
   }
   return data as T;

@@ -1,13 +1,17 @@
 import type {
+  acceptCallBody,
   accountNoticeSchema,
   activityLogSchema,
   activityStatsSchema,
-  adminMeSchema,
+  addCardBody,
   alertSchema,
   alertStateBody,
   authResultSchema,
   badgesSchema,
+  billingSummarySchema,
   blockedUserSchema,
+  callSchema,
+  cancelSubscriptionBody,
   changeEmailBody,
   changePasswordBody,
   checkinBody,
@@ -32,12 +36,15 @@ import type {
   eventCommentSchema,
   eventDetailSchema,
   eventListSchema,
+  featureFlagsSchema,
+  featureUseSchema,
   feedbackSchema,
   forgotPasswordBody,
   gridPageSchema,
   gridQuery,
   healthSettingsBody,
   healthSummarySchema,
+  iceConfigSchema,
   likesPageSchema,
   linkTokenBody,
   locationBody,
@@ -53,9 +60,12 @@ import type {
   modeSwitchBody,
   nearbyPageSchema,
   nearbyQuery,
+  oneTimeBody,
   openConversationBody,
   pageQuery,
   passwordResetSchema,
+  paymentAnswerSchema,
+  paymentMethodSchema,
   phoneStatusSchema,
   photoOrderBody,
   photoSchema,
@@ -80,6 +90,7 @@ import type {
   setPhoneBody,
   settingsPatchBody,
   settingsSchema,
+  signalBody,
   signedOutElsewhereSchema,
   signInBody,
   signUpBody,
@@ -87,7 +98,11 @@ import type {
   spotListSchema,
   spotProposalBody,
   spotSchema,
+  startCallBody,
   startSessionBody,
+  subscriptionBody,
+  subscriptionListSchema,
+  subscriptionSchema,
   supportMessageBody,
   takenBody,
   threadDetailSchema,
@@ -97,10 +112,12 @@ import type {
   updateContactBody,
   updateMeBody,
   updateMedicationBody,
+  updateSubscriptionBody,
   userReportSchema,
   verifyPhoneBody,
 } from '@fmk/core';
-import type { z } from 'zod';
+import type { In, NoContent, Out, QueryOf } from './endpoint-types.ts';
+import { staffEndpoints } from './endpoints-staff.ts';
 
 /**
  * Every API route the web app calls, keyed 'METHOD /path/:param' (under /api/v1) exactly as the
@@ -113,16 +130,6 @@ import type { z } from 'zod';
  * (packages/server/test/endpoints.test.ts); `call` (call.ts) takes method and path from the key.
  */
 
-/** What a request body must be: the schema's input (defaults may be left out). */
-type In<S extends z.ZodType> = z.input<S>;
-/** What an answer is: the schema's output, as the server serialises it. */
-type Out<S extends z.ZodType> = z.output<S>;
-/**
- * A query string's fields: optional where the schema lets them be left out, typed as the server
- * reads them after coercion (numbers, booleans), since every value travels as text.
- */
-type QueryOf<S extends z.ZodType> = { [K in keyof In<S>]: K extends keyof Out<S> ? Out<S>[K] : In<S>[K] };
-
 /** One route's shape; a route without `response` answers 204, one without `body` reads none. */
 export interface EndpointShape {
   body?: unknown;
@@ -130,12 +137,12 @@ export interface EndpointShape {
   response?: unknown;
 }
 
-/** A route that reads no body and answers 204. */
-type NoContent = Record<never, never>;
 // Upload routes take multipart form data (a "file" field); the server re-encodes the image.
 type Upload = FormData;
 
 export const endpoints = {
+  // Staff (the admin area, its own session): endpoints-staff.ts
+  ...staffEndpoints,
   // auth (modules/auth)
   'POST /auth/signup': {} as { body: In<typeof signUpBody>; response: Out<typeof authResultSchema> },
   'POST /auth/login': {} as { body: In<typeof signInBody>; response: Out<typeof authResultSchema> },
@@ -178,9 +185,6 @@ export const endpoints = {
     response: Out<typeof threadDetailSchema>;
   },
 
-  // admin
-  'GET /admin/me': {} as { response: Out<typeof adminMeSchema> },
-
   // profiles
   'GET /me': {} as { response: Out<typeof meSchema> },
   'PATCH /me': {} as { body: In<typeof updateMeBody>; response: Out<typeof meSchema> },
@@ -214,6 +218,17 @@ export const endpoints = {
   'POST /conversations/:id/typing': {} as { body: In<typeof typingBody> },
   'GET /messages/since': {} as { query: QueryOf<typeof sinceQuery>; response: Out<typeof messagePageSchema> },
   'POST /messages/photos': {} as { body: Upload; response: Out<typeof photoSchema> },
+
+  // calls (modules/calls): ringing, answering, signalling; media goes peer to peer
+  'GET /calls/ice-servers': {} as { response: Out<typeof iceConfigSchema> },
+  'GET /calls/current': {} as { response: Out<typeof callSchema> | null },
+  'POST /calls': {} as { body: In<typeof startCallBody>; response: Out<typeof callSchema> },
+  'GET /calls/:id': {} as { response: Out<typeof callSchema> },
+  'GET /calls/:id/description': {} as { query: { kind: 'offer' | 'answer' }; response: { sdp: string | null } },
+  'POST /calls/:id/accept': {} as { body: In<typeof acceptCallBody>; response: Out<typeof callSchema> },
+  'POST /calls/:id/decline': {} as { response: Out<typeof callSchema> },
+  'POST /calls/:id/hangup': {} as { response: Out<typeof callSchema> },
+  'POST /calls/:id/signal': {} as { body: In<typeof signalBody> },
 
   // safety
   'POST /users/:id/block': {} as NoContent,
@@ -290,6 +305,24 @@ export const endpoints = {
   'DELETE /cruise/events/:id/attend': {} as { response: Out<typeof eventDetailSchema> },
   'POST /cruise/events/:id/comments': {} as { body: In<typeof commentBody>; response: Out<typeof eventCommentSchema> },
   'POST /cruise/events/:id/cancel': {} as { response: Out<typeof eventDetailSchema> },
+
+  // billing (modules/billing): the spec's payment calls, cards, the payment screen, feature flags
+  'GET /billing': {} as { response: Out<typeof billingSummarySchema> },
+  'POST /billing/cards': {} as {
+    body: In<typeof addCardBody>;
+    response: { cards: Out<typeof paymentMethodSchema>[]; error?: string };
+  },
+  'DELETE /billing/cards/:id': {} as { response: { cards: Out<typeof paymentMethodSchema>[] } },
+  'POST /billing/cards/:id/default': {} as { response: { cards: Out<typeof paymentMethodSchema>[] } },
+  'POST /payments/subscription': {} as { body: In<typeof subscriptionBody>; response: Out<typeof paymentAnswerSchema> },
+  'POST /payments/one-time': {} as { body: In<typeof oneTimeBody>; response: Out<typeof paymentAnswerSchema> },
+  'POST /subscriptions/:id/cancel': {} as { body: In<typeof cancelSubscriptionBody>; response: Out<typeof paymentAnswerSchema> },
+  'POST /subscriptions/:id/reactivate': {} as { response: Out<typeof paymentAnswerSchema> },
+  'PUT /subscriptions/:id': {} as { body: In<typeof updateSubscriptionBody>; response: Out<typeof paymentAnswerSchema> },
+  'GET /subscriptions/:id': {} as { response: Out<typeof subscriptionSchema> },
+  'GET /customers/:id/subscriptions': {} as { response: Out<typeof subscriptionListSchema> },
+  'GET /features': {} as { response: Out<typeof featureFlagsSchema> },
+  'POST /features/:id/use': {} as { response: Out<typeof featureUseSchema> },
 } satisfies Record<`${Method} /${string}`, EndpointShape>;
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

@@ -1,7 +1,6 @@
 import { brandLabel } from '@fmk/core';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { adminStatusOf, useAdminMeQuery } from '../features/admin/queries.ts';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { readSession } from '../features/auth/session.ts';
 import { useAppPreferences } from '../shared/usePreferences.ts';
@@ -61,8 +60,8 @@ const HelpScreen = lazyNamed(() => import('../features/support/HelpScreen.tsx'),
 const SafetyCentreScreen = lazyNamed(() => import('../features/safety/SafetyCentreScreen.tsx'), 'SafetyCentreScreen');
 const VerifyEmailScreen = lazyNamed(() => import('../features/account/VerifyEmailScreen.tsx'), 'VerifyEmailScreen');
 const ResetPasswordScreen = lazyNamed(() => import('../features/account/ResetPasswordScreen.tsx'), 'ResetPasswordScreen');
-const AdminLoginScreen = lazyNamed(() => import('../features/admin/AdminLoginScreen.tsx'), 'AdminLoginScreen');
-const AdminDashboard = lazyNamed(() => import('../features/admin/AdminDashboard.tsx'), 'AdminDashboard');
+// The staff area is its own lazy part with its own session: nothing of it loads for members.
+const AdminArea = lazyNamed(() => import('../features/admin/AdminArea.tsx'), 'AdminArea');
 
 /** The loading screen under the brand of the current appMode. */
 function Loading({ message }: { message?: string }) {
@@ -70,18 +69,24 @@ function Loading({ message }: { message?: string }) {
   return <LoadingScreen brand={brandLabel(prefs.appMode)} message={message} />;
 }
 
-const isAdminArea = (path: string) => (path === '/admin' || path.startsWith('/admin/')) && !path.startsWith('/admin/login');
+const isAdminArea = (path: string) => path === '/admin' || path.startsWith('/admin/');
 
 /** Applies the guards of spec section 2 (guards.ts), then renders the screen for the path. */
 export function AppRoutes() {
-  const { state, user, retryInit } = useAuth();
+  const { state, retryInit } = useAuth();
   const { pathname } = useLocation();
-  const wantsAdmin = isAdminArea(pathname);
-  const adminEnabled = wantsAdmin && state.status === 'signedIn';
-  const adminQuery = useAdminMeQuery(user?.uid ?? null, adminEnabled);
 
   // Above every guard, so the error screen can be reached in any state.
   if (pathname === DEBUG_CRASH_PATH) return <Crash />;
+  // The staff area guards itself (a staff session, apart from the member's sign-in state).
+  if (isAdminArea(pathname))
+    return (
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route path="/admin/*" element={<AdminArea />} />
+        </Routes>
+      </Suspense>
+    );
   if (state.status === 'loading') return <Loading />;
   if (state.status === 'error') return <ErrorScreen detail={state.message} onRetry={retryInit} />;
 
@@ -89,10 +94,8 @@ export function AppRoutes() {
     state.status === 'signedIn'
       ? { status: 'signedIn', onboardingComplete: state.user.onboardingComplete }
       : { status: 'signedOut' };
-  const adminStatus = adminStatusOf({ isSuccess: adminQuery.isSuccess, isError: adminQuery.isError, enabled: adminEnabled });
-  const redirect = guardRedirect(view, pathname, adminStatus);
+  const redirect = guardRedirect(view, pathname);
   if (redirect) return <Navigate to={redirect} replace />;
-  if (wantsAdmin && adminStatus === 'checking') return <Loading message="Checking access..." />;
 
   return (
     <Suspense fallback={<Loading />}>
@@ -102,8 +105,6 @@ export function AppRoutes() {
         <Route path="/onboarding" element={<OnboardingScreen />} />
         <Route path="/verify" element={<VerifyEmailScreen />} />
         <Route path="/reset-password" element={<ResetPasswordScreen />} />
-        <Route path="/admin/login" element={<AdminLoginScreen />} />
-        <Route path="/admin/dashboard" element={<AdminDashboard />} />
         <Route element={<AppShell />}>
           <Route path="/grid" element={<GridScreen />} />
           <Route element={<ProfileEditLayout />}>

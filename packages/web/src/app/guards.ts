@@ -1,5 +1,3 @@
-import type { AdminStatus } from '../features/admin/queries.ts';
-
 /**
  * Route guards of spec section 2 as one pure decision: given who is looking and where, the path
  * to redirect to, or null to render. The router only applies it.
@@ -34,8 +32,6 @@ export const COMPLETE_PROFILE_ROUTES = [
   '/safety',
 ] as const;
 
-export const ADMIN_ROUTES = ['/admin/dashboard'] as const;
-
 /**
  * The pages a mailed link opens, in every state: the link is the credential, and a person may
  * open it signed out, mid-onboarding or on another phone.
@@ -57,19 +53,13 @@ export function matchesPattern(pattern: string, path: string): boolean {
 
 const isAdminPath = (p: string) => p === '/admin' || p.startsWith('/admin/');
 
-export function guardRedirect(auth: AuthView, rawPath: string, admin: AdminStatus = 'denied'): string | null {
+export function guardRedirect(auth: AuthView, rawPath: string): string | null {
   const path = normalise(rawPath);
   if (path === DEBUG_CRASH_PATH) return null;
   if ((LINK_ROUTES as readonly string[]).includes(path)) return null;
 
-  // Admin: /admin/login is open; everything else needs verified staff.
-  if (path === '/admin/login') return null;
-  if (isAdminPath(path)) {
-    if (auth.status !== 'signedIn' || admin === 'denied') return '/admin/login';
-    if (admin === 'checking') return null; // the admin guard shows the loading screen meanwhile
-    if (ADMIN_ROUTES.some((r) => matchesPattern(r, path))) return null;
-    return '/admin/dashboard';
-  }
+  // The staff area guards itself with its own session (features/admin/AdminArea.tsx).
+  if (isAdminPath(path)) return null;
 
   if (auth.status === 'signedOut') return path === '/' || path === '/auth' ? null : '/';
   if (!auth.onboardingComplete) return path === '/onboarding' ? null : '/onboarding';

@@ -13,7 +13,7 @@ import {
   sessionInfoSchema,
 } from '@fmk/core';
 import { describe, expect, it } from 'vitest';
-import { newEmail, PASSWORD, signUp } from '../../../test/factories.ts';
+import { newEmail, PASSWORD, signUp, staffSignIn } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 import { saveBetaSettings } from '../identity/repo.ts';
 import { IdentityService } from '../identity/service.ts';
@@ -406,18 +406,23 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
   });
 
   describe('admin check', () => {
-    it('answers 401 signed out, 403 for a non-admin and an inactive admin, 200 with the role otherwise', async () => {
+    it('answers 401 signed out, 403 for a non-admin and an inactive admin, 401 on a member session, 200 on a staff session', async () => {
       expect((await get('/api/v1/admin/me')).statusCode).toBe(401);
       const a = await signUp(t().app);
       const not = await get('/api/v1/admin/me', a.token);
       expect(not.statusCode).toBe(403);
       expect(not.json().message).toBe('User is not an admin');
       await t().db.insertInto('admin_users').values({ user_id: a.user.uid, role: 'moderator', permissions: null }).execute();
-      const ok = await get('/api/v1/admin/me', a.token);
+      // Staff sessions are apart from member sessions: a member token is sent to the staff sign-in.
+      const member = await get('/api/v1/admin/me', a.token);
+      expect(member.statusCode).toBe(401);
+      expect(member.json().message).toBe('Staff sign-in required');
+      const staff = await staffSignIn(t().app, a.user.email, t().clock.now());
+      const ok = await get('/api/v1/admin/me', staff.authorization.slice(7));
       expect(ok.statusCode).toBe(200);
-      expect(ok.json()).toEqual({ role: 'moderator', permissions: null });
+      expect(ok.json()).toMatchObject({ role: 'moderator', permissions: null, totpEnabled: true, recoveryCodesLeft: 10 });
       await t().db.updateTable('admin_users').set({ is_active: false }).where('user_id', '=', a.user.uid).execute();
-      const inactive = await get('/api/v1/admin/me', a.token);
+      const inactive = await get('/api/v1/admin/me', staff.authorization.slice(7));
       expect(inactive.statusCode).toBe(403);
       expect(inactive.json().message).toBe('Admin account is inactive');
     });

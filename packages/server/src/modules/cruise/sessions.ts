@@ -11,6 +11,7 @@ import {
   recordEnd,
   recordStart,
   rollOver,
+  rulesOf,
   type StartSessionBody,
   sessionEndsAt,
   sessionsLeft,
@@ -86,7 +87,7 @@ export class CruiseSessionService {
       await finalizeFor(trx, userId, me.tier, now, true);
       const counters = rollOver(await lockCounters(trx, userId, CRUISE_QUOTA[me.tier].period), me.tier, now);
       if (await findOpenSession(trx, userId)) return { refused: null, started: null };
-      if (!canStartSession(counters, me.tier).allowed) {
+      if (!canStartSession(counters, me.tier, rulesOf(actor).limits.cruiseSessions).allowed) {
         await saveCounters(trx, userId, counters);
         return { refused: cruiseLimitText(me.tier), started: null };
       }

@@ -89,14 +89,14 @@ export class SpotService {
 
   /** Staff with the locations approve permission only (403 'Admin access required'), whatever their cruising. */
   async pending(staff: Actor): Promise<Spot[]> {
-    requireAccess(staff, 'admin.locations.moderate');
+    requireAccess(staff, 'admin.locations.approve');
     const staffId = staff.id;
     const rows = await pendingSpots(this.deps.db, this.deps.clock.now());
     return rows.map((r) => toSpot(r, staffId, null, 'metric'));
   }
 
   async review(staff: Actor, spotId: string, decision: 'approve' | 'reject'): Promise<Spot> {
-    requireAccess(staff, 'admin.locations.moderate');
+    requireAccess(staff, 'admin.locations.approve');
     const staffId = staff.id;
     const now = this.deps.clock.now();
     const ok = await setSpotStatus(this.deps.db, spotId, decision === 'approve' ? 'approved' : 'rejected', staffId, now);

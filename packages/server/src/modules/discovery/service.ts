@@ -8,9 +8,9 @@ import {
   LOCATION_UPDATE_MIN_INTERVAL_MS,
   type LocationBody,
   opensLeft,
+  rulesOf,
   type Subject,
   snap,
-  TIER_LIMITS,
   usesAdvancedFilters,
 } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
@@ -233,7 +233,7 @@ export class GridService {
     const viewer = await findGridViewer(db, viewerId, today);
     if (!viewer) throw unauthorized();
     const tier = actor.tier;
-    const clickableLimit = TIER_LIMITS[tier].clickableProfiles;
+    const clickableLimit = rulesOf(actor).limits.clickableProfiles;
     const prefs = viewer.preferences;
     if ((q.ageMin ?? prefs.ageRange[0]) > (q.ageMax ?? prefs.ageRange[1])) throw badRequest(GridMessages.ageRange);
     if (viewer.lat === null || viewer.lng === null || !viewer.location_active) {
@@ -241,7 +241,7 @@ export class GridService {
         items: [],
         nextCursor: null,
         clickableLimit,
-        opensLeft: opensLeft(tier, viewer.unlocked_today ?? 0),
+        opensLeft: opensLeft(tier, viewer.unlocked_today ?? 0, clickableLimit),
         hasLocation: false,
       };
     }
@@ -252,7 +252,7 @@ export class GridService {
 
     const rows = await this.visibleNearest(db, v, filters, cursor, q.limit + 1);
     // A cell is locked only once the day's opens are spent and it would need one (core openOutcome).
-    const left = opensLeft(tier, viewer.unlocked_today ?? 0);
+    const left = opensLeft(tier, viewer.unlocked_today ?? 0, clickableLimit);
 
     const page = rows.slice(0, q.limit);
     const last = page.at(-1);

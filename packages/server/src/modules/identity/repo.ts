@@ -77,31 +77,8 @@ export function findBan(db: Db, emailHash: string) {
   return db.selectFrom('banned_emails').selectAll().where('email_hash', '=', emailHash).executeTakeFirst();
 }
 
-export async function writeAudit(
-  db: Db,
-  e: {
-    adminId: string;
-    action: string;
-    anonymousId?: string | null;
-    email?: string | null;
-    reason: string;
-    ip?: string | null;
-    now: Date;
-  },
-): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      admin_id: e.adminId,
-      action: e.action,
-      anonymous_id: e.anonymousId ?? null,
-      email: e.email ?? null,
-      reason: e.reason,
-      ip_address: e.ip ?? null,
-      created_at: e.now,
-    })
-    .execute();
-}
+/** An audit row, chained (platform/audit), in the caller's transaction. */
+export { writeAudit } from '../../platform/audit/repo.ts';
 
 function parseBeta(value: unknown): BetaSettings {
   return { ...DEFAULT_BETA_SETTINGS, ...(value && typeof value === 'object' ? (value as Partial<BetaSettings>) : {}) };

@@ -3,6 +3,7 @@ import {
   ANON_ID_ATTEMPTS,
   afterBetaJoin,
   type BanRecord,
+  type BetaSettings,
   banStatus,
   DEFAULT_DATING_PROFILE,
   DEFAULT_MODE_VISIBILITY,
@@ -358,6 +359,23 @@ export class IdentityService {
       createdAt: m.created_at,
       updatedAt: m.updated_at,
     };
+  }
+
+  /** The beta settings (spec section 3), for the admin area. */
+  async betaSettings(db: Db): Promise<BetaSettings> {
+    return repo.readBetaSettings(db);
+  }
+
+  /** Staff change the beta settings; currentCount is kept, the change is audited in the same transaction. */
+  async saveBetaSettings(db: Db, next: Omit<BetaSettings, 'currentCount'>, ctx: AdminContext): Promise<BetaSettings> {
+    return inTransaction(db, async (trx) => {
+      const now = this.now();
+      const current = await repo.lockBetaSettings(trx, now);
+      const saved = { ...current, ...next, currentCount: current.currentCount };
+      await repo.saveBetaSettings(trx, saved, now);
+      await repo.writeAudit(trx, { adminId: ctx.adminId, action: 'beta_settings', reason: ctx.reason, ip: ctx.ip ?? null, now });
+      return saved;
+    });
   }
 
   /** Whether a sign-up from this host would join the beta now (GET /config). */

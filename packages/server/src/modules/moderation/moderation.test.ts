@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import type { Me, MessagePage, ModerationItem, PublicProfile } from '@fmk/core';
 import { describe, expect, it } from 'vitest';
 import { subjectOf, unlockProfile } from '../../../test/discovery.ts';
-import { makeStaff, signUpMember } from '../../../test/factories.ts';
+import { makeStaff, signUpMember, staffSignIn } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 import { explicitLookingImage, neutralImage } from '../../../test/moderation-images.ts';
 import { multipartFile } from '../../../test/multipart.ts';
@@ -41,6 +41,7 @@ describe.each(DB_KINDS)('photo moderation on %s', (kind) => {
   async function staff() {
     const s = await signUpMember(t().app, t().db);
     await makeStaff(t().db, s.user.uid, 'moderator');
+    Object.assign(s.headers, await staffSignIn(t().app, s.user.email, t().clock.now()));
     return s;
   }
   const itemOf = async (headers: Headers, photoId: string) =>

@@ -2,7 +2,6 @@ import { apiErrorSchema, moderationDecisionBody, moderationItemSchema, moderatio
 import { z } from 'zod';
 import { actorOf } from '../../platform/access.ts';
 import type { Module } from '../../platform/module.ts';
-import { requireAdmin } from '../admin/service.ts';
 import { ModerationService } from './service.ts';
 
 const secured = { security: [{ bearer: [] }] };
@@ -16,7 +15,8 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
  */
 export const moderationModule: Module = async (app, deps) => {
   const moderation = new ModerationService(deps);
-  const staffOnly = { preHandler: requireAdmin(deps.db, 'admin.content.moderate') };
+  // Staff routes: the staff gate (platform/staff-gate.ts) checks each against core's ADMIN_ROUTES.
+  const staffOnly = {};
 
   app.get(
     '/admin/moderation/items',

@@ -4,17 +4,17 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import type { ModerationItemRow } from '../../platform/moderation/repo.ts';
 import type { AppDeps } from '../../platform/module.ts';
 
-/** Staff's side of photo moderation (admin.content.moderate): the queue and the decisions. */
+/** Staff's side of photo moderation (admin.content.approve): the queue and the decisions. */
 export class ModerationService {
   constructor(private readonly deps: Pick<AppDeps, 'moderation' | 'storage'>) {}
 
   async list(actor: Actor, status: ModerationItem['status']): Promise<ModerationItem[]> {
-    requireAccess(actor, 'admin.content.moderate');
+    requireAccess(actor, 'admin.content.approve');
     return (await this.deps.moderation.list(status)).map((r) => this.present(r));
   }
 
   async decide(actor: Actor, itemId: string, decision: ModerationDecision, notes?: string): Promise<ModerationItem> {
-    requireAccess(actor, 'admin.content.moderate');
+    requireAccess(actor, 'admin.content.approve');
     const result = await this.deps.moderation.decide(itemId, actor.id, decision, notes || null);
     if (result === null) throw notFound(ModerationMessages.itemNotFound);
     if (result === 'decided') throw conflict(ModerationMessages.alreadyDecided);

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { composeMail } from '../../platform/mail/layout.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { NewMatchNotice, NewMessageNotice, Notifier, PushService } from '../../platform/push.ts';
+import type { IncomingCallNotice, NewMatchNotice, NewMessageNotice, Notifier, PushService } from '../../platform/push.ts';
 import { storedFromRow } from '../../platform/settings/columns.ts';
 import { findPushTarget } from './repo.ts';
 
@@ -60,6 +60,20 @@ export class PushNotifier implements Notifier {
           action: { label: 'Open the app', url: `${this.deps.publicUrl ?? ''}${url}` },
           footer: ['You get this because match emails are on. Turn them off in Settings, Notifications.'],
         }),
+    });
+  }
+
+  incomingCall(n: IncomingCallNotice): Promise<void> {
+    const who = n.fromName?.trim() || 'Someone';
+    // A call rings under his message switches: it is someone he talks to, reaching him.
+    return this.track(n.toUserId, {
+      kind: 'messages',
+      push: {
+        title: `${who} is calling`,
+        body: n.kind === 'video' ? 'Incoming video call' : 'Incoming voice call',
+        url: n.conversationId ? `/messages/${encodeURIComponent(n.conversationId)}` : '/messages',
+        tag: `call-${n.callId}`,
+      },
     });
   }
 

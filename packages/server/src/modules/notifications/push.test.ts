@@ -265,6 +265,30 @@ describe.each(DB_KINDS)('Web Push on %s', (kind) => {
     });
   });
 
+  it('rings a callee with no open tab by push (issue 20)', async () => {
+    const a = await user();
+    const b = await user();
+    await t().db.updateTable('users').set({ display_name: 'Alex' }).where('id', '=', a.user.uid).execute();
+    const m = await match(t(), a, b);
+    await pushService.waitFor(1);
+    pushService.received = [];
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/v1/calls',
+      headers: a.headers,
+      payload: { userId: b.user.uid, kind: 'video', device: 'tab-a-000001' },
+    });
+    expect(res.statusCode).toBe(201);
+    const [got] = await pushService.waitFor(1);
+    expect(got!.url).toBe(new URL(b.sub.endpoint).pathname);
+    expect(JSON.parse(decryptPush(b.sub, got!.body))).toEqual({
+      title: 'Alex is calling',
+      body: 'Incoming video call',
+      url: `/messages/${m.conversationId}`,
+      tag: `call-${res.json().id}`,
+    });
+  });
+
   it('truncates a new message over 50 characters to 47 plus ... and links the conversation', async () => {
     const u = await user();
     const text = 'This message is definitely longer than fifty characters, by far.';

@@ -1,7 +1,7 @@
 import { type Prompt, type PromptAnalytics, STARTER_PROMPTS } from '@fmk/core';
 import { describe, expect, it } from 'vitest';
 import { unlockProfile } from '../../../test/discovery.ts';
-import { makeStaff, signUp, signUpMember } from '../../../test/factories.ts';
+import { makeStaff, signUp, signUpMember, staffSignIn } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 
 type Headers = Record<string, string>;
@@ -13,6 +13,7 @@ describe.each(DB_KINDS)('admin prompt management on %s', (kind) => {
   async function admin(role: 'owner' | 'super_admin' | 'admin' = 'admin') {
     const a = await signUp(t().app);
     await makeStaff(t().db, a.user.uid, role);
+    Object.assign(a.headers, await staffSignIn(t().app, a.user.email, t().clock.now()));
     return a;
   }
   const endpoints: [Parameters<typeof call>[0], string, object?][] = [

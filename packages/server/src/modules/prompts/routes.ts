@@ -2,7 +2,6 @@ import { apiErrorSchema, createPromptBody, promptAnalyticsSchema, promptSchema, 
 import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import type { Module } from '../../platform/module.ts';
-import { requireAdmin } from '../admin/service.ts';
 import { listActivePrompts, seedStarterPrompts } from './repo.ts';
 import { PromptAdminService } from './service.ts';
 
@@ -16,7 +15,6 @@ const errors = { '4xx': apiErrorSchema };
 export const promptsModule: Module = async (app, deps) => {
   await seedStarterPrompts(deps.db, deps.clock.now());
   const admin = new PromptAdminService(deps);
-  const adminOnly = requireAdmin(deps.db, 'admin.prompts.manage');
 
   app.get(
     '/prompts',
@@ -33,20 +31,18 @@ export const promptsModule: Module = async (app, deps) => {
   app.get(
     '/admin/prompts',
     {
-      preHandler: adminOnly,
       schema: { ...staff('Every prompt, inactive ones too'), response: { 200: z.array(promptSchema), ...errors } },
     },
     async () => admin.listAll(),
   );
   app.get(
     '/admin/prompts/analytics',
-    { preHandler: adminOnly, schema: { ...staff('Prompt analytics'), response: { 200: promptAnalyticsSchema, ...errors } } },
+    { schema: { ...staff('Prompt analytics'), response: { 200: promptAnalyticsSchema, ...errors } } },
     async () => admin.analytics(),
   );
   app.post(
     '/admin/prompts',
     {
-      preHandler: adminOnly,
       schema: { ...staff('Create a prompt'), body: createPromptBody, response: { 201: promptSchema, ...errors } },
     },
     async (req, reply) => reply.status(201).send(await admin.create(authUser(req).userId, req.body)),
@@ -54,7 +50,6 @@ export const promptsModule: Module = async (app, deps) => {
   app.post(
     '/admin/prompts/seed',
     {
-      preHandler: adminOnly,
       schema: {
         ...staff('Create the ten starter prompts that are missing'),
         response: { 200: z.object({ created: z.number().int() }), ...errors },
@@ -65,7 +60,6 @@ export const promptsModule: Module = async (app, deps) => {
   app.patch(
     '/admin/prompts/:id',
     {
-      preHandler: adminOnly,
       schema: {
         ...staff('Update a prompt'),
         params: idParams,
@@ -77,7 +71,7 @@ export const promptsModule: Module = async (app, deps) => {
   );
   app.delete(
     '/admin/prompts/:id',
-    { preHandler: adminOnly, schema: { ...staff('Delete a prompt and its likes'), params: idParams } },
+    { schema: { ...staff('Delete a prompt and its likes'), params: idParams } },
     async (req, reply) => {
       await admin.delete(req.params.id);
       return reply.status(204).send();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Alert, AlertMessages, SAME_TEXT_RECIPIENTS, type UserReport } from '@fmk/core';
 import { describe, expect, it } from 'vitest';
-import { makeStaff, setTier, signUpMember } from '../../../test/factories.ts';
+import { makeStaff, setTier, signUpMember, staffSignIn } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 import { openLive } from '../../../test/live.ts';
 
@@ -62,6 +62,7 @@ describe.each(DB_KINDS)('safety alerts on %s', (kind) => {
 
     const moderator = await member();
     await makeStaff(t().db, moderator.user.uid, 'moderator');
+    Object.assign(moderator.headers, await staffSignIn(t().app, moderator.user.email, t().clock.now()));
     await call('PATCH', `/admin/reports/${filed.id}`, moderator.headers, { status: 'reviewed' });
     // Reviewed is not an outcome yet: nothing new for him.
     expect(await alertsOf(me)).toHaveLength(1);

@@ -10,7 +10,7 @@ import {
 } from '@fmk/core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { makeStaff, signUpMember } from '../../../test/factories.ts';
+import { makeStaff, signUpMember, staffSignIn } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 import { multipartFile } from '../../../test/multipart.ts';
 import { reportFileKeys } from './service.ts';
@@ -62,6 +62,7 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
   async function staff(role: 'owner' | 'admin' | 'moderator' = 'moderator') {
     const s = await member();
     await makeStaff(t().db, s.user.uid, role);
+    Object.assign(s.headers, await staffSignIn(t().app, s.user.email, t().clock.now()));
     return s;
   }
   /** Two men who chose each other, and the messages they sent: [from a, from b]. */

@@ -55,7 +55,7 @@ export function reportFileKeys(db: Db, userId: string): Promise<string[]> {
 
 /**
  * Reports against a member (spec sections 3, 4; issue 17 item 1). The reporter sees his own
- * reports; staff with admin.reports.manage see all and move them on. The day's limit is counted
+ * reports; staff with admin.reports.edit see all and move them on. The day's limit is counted
  * under the reporter's row lock, so parallel requests cannot pass it.
  */
 export class ReportsService {
@@ -99,7 +99,7 @@ export class ReportsService {
   /** A screenshot's bytes, to the member who took it or to staff; anyone else: not found. */
   async screenshot(actor: Actor, id: string): Promise<Buffer> {
     const shot = await repo.findScreenshot(this.deps.db, id);
-    const mayRead = shot && (shot.user_id === actor.id || can(actor, 'admin.reports.manage').allowed);
+    const mayRead = shot && (shot.user_id === actor.id || can(actor, 'admin.reports.edit').allowed);
     if (!mayRead) throw notFound(ReportMessages.screenshotNotFound);
     const bytes = await readObject(this.deps.storage, shot.storage_key);
     if (!bytes) throw notFound(ReportMessages.screenshotNotFound);
@@ -172,7 +172,7 @@ export class ReportsService {
   }
 
   async staffList(actor: Actor, status: ReportStatus | undefined): Promise<StaffUserReport[]> {
-    requireAccess(actor, 'admin.reports.manage');
+    requireAccess(actor, 'admin.reports.edit');
     const rows = await repo.listReports(this.deps.db, status, STAFF_LIST);
     const shown = await this.present(rows);
     return shown.map((r, i) => ({ ...r, reporterId: rows[i]!.reporter_id }));
@@ -180,7 +180,7 @@ export class ReportsService {
 
   /** Staff move a report on; returns the report before and after (alerts tell its reporter). */
   async setStatus(actor: Actor, id: string, status: ReportStatus): Promise<{ report: StaffUserReport; reporterId: string }> {
-    requireAccess(actor, 'admin.reports.manage');
+    requireAccess(actor, 'admin.reports.edit');
     const before = await repo.findReport(this.deps.db, id);
     if (!before) throw notFound(ReportMessages.reportNotFound);
     if (!canMoveReport(before.status, status)) throw conflict(ReportMessages.badTransition);
@@ -202,7 +202,7 @@ export class ReportsService {
   }
 
   async flags(actor: Actor): Promise<SafetyFlag[]> {
-    requireAccess(actor, 'admin.reports.manage');
+    requireAccess(actor, 'admin.reports.edit');
     return (await repo.listFlags(this.deps.db, STAFF_LIST)).map((f) => ({
       id: f.id,
       userId: f.user_id,

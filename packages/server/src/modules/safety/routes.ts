@@ -20,7 +20,7 @@ import { actorOf } from '../../platform/access.ts';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import { readPhotoUpload } from '../../platform/media/upload.ts';
 import type { Module } from '../../platform/module.ts';
-import { requireAdmin } from '../admin/service.ts';
+import { endCallsBetween } from '../calls/service.ts';
 import { AlertsService } from './alerts.ts';
 import { DemoAlertGenerator } from './demo.ts';
 import { CHECKIN_SWEEP_MS, MeetupService } from './meetup.ts';
@@ -35,10 +35,10 @@ const errors = { '4xx': apiErrorSchema };
 /**
  * Blocking (issue 5 item 4): block, unblock and the blocked-users list. Reports (issue 17 item
  * 1): a member reports another with evidence, optionally blocking him in the same step; staff
- * review them (admin.reports.manage).
+ * review them (admin.reports.edit).
  */
 export const safetyModule: Module = async (app, deps) => {
-  const safety = new SafetyService(deps);
+  const safety = new SafetyService(deps, (me, targetId) => endCallsBetween(deps, me, targetId));
   const alerts = new AlertsService({ ...deps, log: app.log });
   // content_flagged: photo moderation tells the owner, after its commit, what became of his photo.
   deps.moderation.subscribe((e) => alerts.onModeration(e));
@@ -71,7 +71,8 @@ export const safetyModule: Module = async (app, deps) => {
     block: (me, targetId) => safety.block(me, targetId),
     raise: (userId, alert) => alerts.raise(userId, alert),
   });
-  const staffOnly = { preHandler: requireAdmin(deps.db, 'admin.reports.manage') };
+  // Staff routes: the staff gate (platform/staff-gate.ts) checks each against core's ADMIN_ROUTES.
+  const staffOnly = {};
   const staff = (summary: string) => ({ tags: ['admin', ...tags], summary, ...secured });
 
   app.post(

@@ -21,6 +21,7 @@ import {
   type SupportThreadDetail,
   THREAD_LIMIT,
   type ThreadStatus,
+  TIERS,
   type Tier,
 } from '@fmk/core';
 import type { z } from 'zod';
@@ -28,6 +29,7 @@ import type { Db } from '../../db/index.ts';
 import { requireAccess } from '../../platform/access.ts';
 import { type Bus, withEvents } from '../../platform/bus.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors.ts';
+import { loadRules } from '../../platform/flags.ts';
 import { reencodePhoto } from '../../platform/media/image.ts';
 import { readObject, type Storage } from '../../platform/storage.ts';
 import * as repo from './repo.ts';
@@ -107,7 +109,7 @@ const presentMessage = (m: { id: string; from_staff: boolean; text: string; crea
 /**
  * Support (spec sections 2, 6): a member's bug reports and feedback and his threads with staff.
  * A member reaches only his own (another's id is not found, so ids tell nothing); staff reach all
- * through admin.support.manage. Each counted write is counted under the member's row lock.
+ * through admin.reports.edit. Each counted write is counted under the member's row lock.
  */
 export class SupportService {
   constructor(private readonly deps: SupportServiceDeps) {}
@@ -154,7 +156,7 @@ export class SupportService {
   /** A screenshot's bytes, to the member who sent it or to support staff; anyone else: not found. */
   async screenshot(actor: Actor, id: string): Promise<Buffer> {
     const shot = await repo.findScreenshot(this.deps.db, id);
-    const mayRead = shot && (shot.user_id === actor.id || can(actor, 'admin.support.manage').allowed);
+    const mayRead = shot && (shot.user_id === actor.id || can(actor, 'admin.reports.edit').allowed);
     if (!mayRead) throw notFound(SupportMessages.screenshotNotFound);
     const bytes = await readObject(this.deps.storage, shot.storage_key);
     if (!bytes) throw notFound(SupportMessages.screenshotNotFound);
@@ -191,12 +193,12 @@ export class SupportService {
   }
 
   async staffReports(actor: Actor, status: FeedbackStatus | undefined): Promise<StaffFeedback[]> {
-    requireAccess(actor, 'admin.support.manage');
+    requireAccess(actor, 'admin.reports.edit');
     return (await repo.listReports(this.deps.db, status, STAFF_LIST)).map((r) => ({ ...presentReport(r), member: memberOf(r) }));
   }
 
   async setReportStatus(actor: Actor, id: string, status: FeedbackStatus): Promise<StaffFeedback> {
-    requireAccess(actor, 'admin.support.manage');
+    requireAccess(actor, 'admin.reports.edit');
     if (!(await repo.setReportStatus(this.deps.db, id, status, this.deps.clock.now())))
       throw notFound(SupportMessages.reportNotFound);
     const r = (await repo.findReport(this.deps.db, id))!;
@@ -256,13 +258,18 @@ export class SupportService {
 
   /** Staff's queue: Platinum members' threads first. */
   async staffThreads(actor: Actor, status: ThreadStatus | undefined): Promise<StaffThread[]> {
-    requireAccess(actor, 'admin.support.manage');
-    return (await repo.listThreads(this.deps.db, status, STAFF_LIST)).map((t) => ({ ...presentThread(t), member: memberOf(t) }));
+    requireAccess(actor, 'admin.reports.edit');
+    const priority: Tier[] = [];
+    for (const tier of TIERS) if ((await loadRules(this.deps.db, tier)).has.prioritySupport) priority.push(tier);
+    return (await repo.listThreads(this.deps.db, status, STAFF_LIST, priority)).map((t) => ({
+      ...presentThread(t),
+      member: memberOf(t),
+    }));
   }
 
   /** One thread for staff; opening it reads the member's messages on staff's side. */
   async staffThread(actor: Actor, id: string): Promise<StaffThreadDetail> {
-    requireAccess(actor, 'admin.support.manage');
+    requireAccess(actor, 'admin.reports.edit');
     const t = await repo.findThread(this.deps.db, id, 'staff');
     if (!t) throw notFound(SupportMessages.threadNotFound);
     const messages = await repo.threadMessages(this.deps.db, id);
@@ -271,7 +278,7 @@ export class SupportService {
   }
 
   async staffReply(actor: Actor, id: string, text: string): Promise<StaffThreadDetail> {
-    requireAccess(actor, 'admin.support.manage');
+    requireAccess(actor, 'admin.reports.edit');
     await withEvents(this.deps.db, this.deps.bus, async (trx, emit) => {
       const t = await repo.findThread(trx, id, 'staff');
       if (!t) throw notFound(SupportMessages.threadNotFound);
@@ -286,7 +293,7 @@ export class SupportService {
   }
 
   async closeThread(actor: Actor, id: string): Promise<StaffThreadDetail> {
-    requireAccess(actor, 'admin.support.manage');
+    requireAccess(actor, 'admin.reports.edit');
     if (!(await repo.setThreadStatus(this.deps.db, id, 'closed'))) throw notFound(SupportMessages.threadNotFound);
     return this.staffThread(actor, id);
   }

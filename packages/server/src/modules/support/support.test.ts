@@ -12,7 +12,7 @@ import {
 } from '@fmk/core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { makeStaff, setTier, signUp } from '../../../test/factories.ts';
+import { makeStaff, setTier, signUp, staffSignIn } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 import { openLive } from '../../../test/live.ts';
 import { multipartFile } from '../../../test/multipart.ts';
@@ -58,6 +58,7 @@ describe.each(DB_KINDS)('support on %s', (kind) => {
   async function staff(role: 'owner' | 'admin' | 'moderator' = 'moderator') {
     const s = await signUp(t().app);
     await makeStaff(t().db, s.user.uid, role);
+    Object.assign(s.headers, await staffSignIn(t().app, s.user.email, t().clock.now()));
     return s;
   }
 

@@ -1,27 +1,53 @@
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../api/call.ts';
+import type { AdminMe, Permission } from '@fmk/core';
+import { staffHas } from '@fmk/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/client.ts';
+import { staffCall, useStaffToken } from './session.ts';
 
-/** GET /api/v1/admin/me: 200 for active staff, 403 otherwise. */
-export type { AdminMe } from '@fmk/core';
+export type { AdminMe };
 
-/** Whether the signed-in user is verified staff (GET /api/v1/admin/me). */
-export type AdminStatus = 'checking' | 'verified' | 'denied';
+export const adminKeys = {
+  all: ['admin'] as const,
+  me: (token: string | null) => ['admin', 'me', token] as const,
+  dashboard: () => ['admin', 'dashboard'] as const,
+  users: (q: object) => ['admin', 'users', q] as const,
+  user: (id: string) => ['admin', 'user', id] as const,
+  bans: () => ['admin', 'bans'] as const,
+  reports: (status: string) => ['admin', 'reports', status] as const,
+  content: (status: string) => ['admin', 'content', status] as const,
+  members: () => ['admin', 'members'] as const,
+  invites: () => ['admin', 'invites'] as const,
+  audit: (q: object) => ['admin', 'audit', q] as const,
+  beta: () => ['admin', 'beta'] as const,
+  health: () => ['admin', 'health'] as const,
+};
 
-export const adminKeys = { me: (uid: string | null) => ['admin', 'me', uid] as const };
+const noRetryOn4xx = (n: number, e: unknown) => !(e instanceof ApiError && e.status < 500) && n < 2;
 
-export function useAdminMeQuery(uid: string | null, enabled: boolean) {
+/** The signed-in staff member (GET /admin/me with the staff token). */
+export function useAdminMe() {
+  const token = useStaffToken();
   return useQuery({
-    queryKey: adminKeys.me(uid),
-    queryFn: () => call('GET /admin/me'),
-    enabled: enabled && uid !== null,
-    retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2,
+    queryKey: adminKeys.me(token),
+    queryFn: () => staffCall('GET /admin/me'),
+    enabled: token !== null,
+    retry: noRetryOn4xx,
     staleTime: 60_000,
   });
 }
 
-export function adminStatusOf(q: { isSuccess: boolean; isError: boolean; enabled: boolean }): AdminStatus {
-  if (!q.enabled || q.isError) return 'denied';
-  if (q.isSuccess) return 'verified';
-  return 'checking';
+/** Whether the staff member may use a permission: the same check the server makes (core `staffHas`). */
+export function mayUse(me: AdminMe | undefined, need: Permission | 'staff'): boolean {
+  if (!me) return false;
+  return need === 'staff' || staffHas({ role: me.role, isActive: true, permissions: me.permissions }, need);
+}
+
+export function useStaffQuery<T>(key: readonly unknown[], fn: () => Promise<T>, opts: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: key, queryFn: fn, retry: noRetryOn4xx, ...opts });
+}
+
+/** A staff write that refreshes the admin area's lists afterwards. */
+export function useStaffMutation<V, R>(fn: (v: V) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.all }) });
 }

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useOnline } from '../../shared/online.ts';
 import { messagingKeys } from '../../shared/queryKeys.ts';
+import { PhoneIcon } from '../../ui/icons.tsx';
 import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
@@ -136,7 +137,9 @@ export function MessageList({ id, view, conversation }: { id: string; view: Chat
               {sep ? (
                 <span className="my-3 self-center rounded-full bg-canvas px-3 py-1 text-xs font-semibold text-muted">{day}</span>
               ) : null}
-              {r.kind === 'message' ? (
+              {r.kind === 'message' && r.m.type === 'call' ? (
+                <CallLine content={r.m.content} time={ts} />
+              ) : r.kind === 'message' ? (
                 <Bubble
                   mine={r.m.senderId === me}
                   type={r.m.type}
@@ -166,6 +169,21 @@ export function MessageList({ id, view, conversation }: { id: string; view: Chat
         <p className="mt-2 ml-1 inline-flex items-center gap-1 rounded-2xl bg-canvas px-4 py-2 text-sm text-muted">typing…</p>
       ) : null}
     </div>
+  );
+}
+
+/** A call's line (issue 20): centred, like the day separators, not a bubble of either man. */
+function CallLine({ content, time }: { content: string; time: string }) {
+  const missed = /^(Missed|Declined)/.test(content);
+  return (
+    <p
+      data-testid="call-line"
+      className={`my-2 inline-flex items-center gap-2 self-center rounded-full px-4 py-1.5 text-sm font-semibold ${missed ? 'bg-primary-soft text-primary-strong' : 'bg-canvas text-ink'}`}
+    >
+      <PhoneIcon width={16} height={16} />
+      {content}
+      <span className="font-normal text-muted">{timeFormat.format(new Date(time))}</span>
+    </p>
   );
 }
 

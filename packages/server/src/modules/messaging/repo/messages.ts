@@ -49,6 +49,8 @@ export interface NewMessage {
   now: Date;
   /** The sender's UTC day (YYYY-MM-DD): the day his message counter counts. */
   day: string;
+  /** Messages per day by tier from the flag store; the seeded table when not given (tests). */
+  limits?: Record<string, number>;
 }
 
 /**
@@ -60,7 +62,9 @@ export interface NewMessage {
  */
 export async function sendMessage(db: Db, m: NewMessage): Promise<SentMessageRow | undefined> {
   const res = await sql<SentMessageRow>`select * from fmk_send_message(${m.id}, ${m.senderId}, ${m.conversationId},
-    ${m.clientId}, ${m.type}, ${m.content}, ${m.photoId}, ${m.now}, ${m.day}::date, ${MESSAGE_LIMITS}::jsonb)`.execute(db);
+    ${m.clientId}, ${m.type}, ${m.content}, ${m.photoId}, ${m.now}, ${m.day}::date, ${m.limits ? JSON.stringify(m.limits) : MESSAGE_LIMITS}::jsonb)`.execute(
+    db,
+  );
   return res.rows[0];
 }
 

@@ -1,0 +1,145 @@
+import { ADMIN_SCREENS } from '@fmk/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Navigate, NavLink, Outlet, Route, Routes, useLocation } from 'react-router';
+import { Button } from '../../ui/Button.tsx';
+import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
+import { AccountScreen } from './AccountScreen.tsx';
+import { AdminLoginScreen } from './AdminLoginScreen.tsx';
+import { AuditScreen } from './AuditScreen.tsx';
+import { ContentScreen } from './ContentScreen.tsx';
+import { DashboardScreen } from './DashboardScreen.tsx';
+import { InviteAcceptScreen } from './InviteAcceptScreen.tsx';
+import { adminKeys, mayUse, useAdminMe } from './queries.ts';
+import { ReportsScreen } from './ReportsScreen.tsx';
+import { HealthScreen, SystemSettingsScreen } from './SystemScreens.tsx';
+import { setStaffSession, staffCall, useStaffToken } from './session.ts';
+import { InvitesScreen, MembersScreen, PermissionsScreen } from './TeamScreens.tsx';
+import { BannedScreen, UserDetailScreen, UsersScreen } from './UsersScreens.tsx';
+
+/**
+ * The staff admin area (spec section 2, issue 19): a lazy part of the app with its own session.
+ * /admin/login and an invite's link are open; everything else needs a verified staff session,
+ * otherwise it goes to /admin/login; /admin goes to the dashboard (or the first screen he may use).
+ */
+export function AdminArea() {
+  return (
+    <Routes>
+      <Route path="login" element={<AdminLoginScreen />} />
+      <Route path="invite/:token" element={<InviteAcceptScreen />} />
+      <Route element={<StaffGuard />}>
+        <Route element={<AdminShell />}>
+          <Route index element={<FirstScreen />} />
+          <Route path="dashboard" element={<Gate need="analytics.view" element={<DashboardScreen />} />} />
+          <Route path="users" element={<Gate need="users.view" element={<UsersScreen />} />} />
+          <Route path="users/banned" element={<Gate need="users.view" element={<BannedScreen />} />} />
+          <Route path="users/reports" element={<Gate need="reports.view" element={<ReportsScreen />} />} />
+          <Route path="users/:id" element={<Gate need="users.view" element={<UserDetailScreen />} />} />
+          <Route path="content/:status" element={<Gate need="content.view" element={<ContentScreen />} />} />
+          <Route path="team/members" element={<Gate need="team_management.view" element={<MembersScreen />} />} />
+          <Route path="team/invites" element={<Gate need="team_management.view" element={<InvitesScreen />} />} />
+          <Route path="team/permissions" element={<Gate need="team_management.view" element={<PermissionsScreen />} />} />
+          <Route path="system/audit" element={<Gate need="audit_logs.view" element={<AuditScreen />} />} />
+          <Route path="system/settings" element={<Gate need="system_admin.view" element={<SystemSettingsScreen />} />} />
+          <Route path="system/health" element={<Gate need="system_admin.view" element={<HealthScreen />} />} />
+          <Route path="settings" element={<AccountScreen />} />
+          <Route path="*" element={<FirstScreen />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}
+
+function StaffGuard() {
+  const token = useStaffToken();
+  const me = useAdminMe();
+  if (!token) return <Navigate to="/admin/login" replace />;
+  if (me.isError) {
+    setStaffSession(null);
+    return <Navigate to="/admin/login" replace />;
+  }
+  if (!me.data) return <LoadingScreen brand="FMK Admin" message="Checking access..." />;
+  return <Outlet />;
+}
+
+/** A screen the staff member may not use is not rendered (the server refuses its calls anyway). */
+function Gate({ need, element }: { need: (typeof ADMIN_SCREENS)[number]['needs']; element: React.ReactElement }) {
+  const me = useAdminMe().data;
+  return mayUse(me, need) ? element : <FirstScreen />;
+}
+
+function FirstScreen() {
+  const me = useAdminMe().data;
+  const first = ADMIN_SCREENS.find((s) => mayUse(me, s.needs));
+  return <Navigate to={`/admin/${first?.path ?? 'settings'}`} replace />;
+}
+
+function AdminShell() {
+  const me = useAdminMe().data!;
+  const qc = useQueryClient();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const screens = ADMIN_SCREENS.filter((s) => mayUse(me, s.needs));
+  const signOut = async () => {
+    await staffCall('POST /admin/logout').catch(() => undefined);
+    setStaffSession(null);
+    qc.removeQueries({ queryKey: adminKeys.all });
+  };
+  const nav = (
+    <nav aria-label="Admin" className="flex flex-col gap-1 p-3">
+      {screens.map((s) => (
+        <NavLink
+          key={s.path}
+          to={`/admin/${s.path}`}
+          onClick={() => setOpen(false)}
+          className={({ isActive }) =>
+            `rounded-xl px-3 py-2.5 text-sm font-semibold ${isActive ? 'bg-ink text-white' : 'text-ink hover:bg-canvas'}`
+          }
+        >
+          {s.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+  const current = screens.find((s) => pathname.startsWith(`/admin/${s.path}`))?.label ?? 'Admin';
+  return (
+    <div className="min-h-dvh bg-white lg:flex">
+      <aside className="hidden w-60 shrink-0 border-r border-line lg:block">
+        <p className="px-6 pt-6 pb-2 text-lg font-bold text-ink">FMK Admin</p>
+        {nav}
+      </aside>
+      <div className="min-w-0 flex-1">
+        <header className="flex items-center justify-between gap-3 border-b border-line px-4 py-3">
+          <div className="flex items-center gap-2">
+            <Button
+              variant="ghost"
+              className="min-h-10 px-3 lg:hidden"
+              aria-expanded={open}
+              aria-controls="admin-menu"
+              onClick={() => setOpen((o) => !o)}
+            >
+              Menu
+            </Button>
+            <p className="font-semibold text-ink">{current}</p>
+          </div>
+          <div className="flex items-center gap-3">
+            <p className="hidden text-sm text-muted sm:block">
+              {me.email} · {me.role.replace('_', ' ')}
+            </p>
+            <Button variant="secondary" className="min-h-10 px-4 text-sm" onClick={() => void signOut()}>
+              Sign out
+            </Button>
+          </div>
+        </header>
+        {open ? (
+          <div id="admin-menu" className="border-b border-line lg:hidden">
+            {nav}
+          </div>
+        ) : null}
+        <main className="mx-auto w-full max-w-5xl px-4 py-5">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

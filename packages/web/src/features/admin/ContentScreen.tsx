@@ -1,0 +1,129 @@
+import { MODERATION_STATUSES, type ModerationItem } from '@fmk/core';
+import { useEffect, useState } from 'react';
+import { NavLink, useParams } from 'react-router';
+import { errorMessage } from '../../api/client.ts';
+import { Button } from '../../ui/Button.tsx';
+import { FormError } from '../../ui/FormError.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { QueryState, ScreenTitle, when } from './parts.tsx';
+import { adminKeys, mayUse, useAdminMe, useStaffMutation, useStaffQuery } from './queries.ts';
+import { staffCall } from './session.ts';
+
+type Status = ModerationItem['status'];
+
+/**
+ * content/pending | approved | rejected: the photo moderation queues. Approving a held photo
+ * shows it to others; rejecting removes it. On the pending queue, A approves and R rejects the
+ * first item, for a fast queue.
+ */
+export function ContentScreen() {
+  const me = useAdminMe().data;
+  const { status: raw } = useParams();
+  const status: Status = (MODERATION_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as Status) : 'pending';
+  const q = useStaffQuery(adminKeys.content(status), () => staffCall('GET /admin/moderation/items', { query: { status } }));
+  const [notes, setNotes] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const decide = useStaffMutation((v: { id: string; decision: 'approve' | 'reject' }) =>
+    staffCall('PATCH /admin/moderation/items/:id', {
+      params: { id: v.id },
+      body: { decision: v.decision, notes: notes || undefined },
+    }),
+  );
+  const mayDecide = mayUse(me, 'content.approve') && status === 'pending';
+  const first = q.data?.[0];
+  const act = (id: string, decision: 'approve' | 'reject') => {
+    setError(null);
+    decide.mutate(
+      { id, decision },
+      { onSuccess: () => setNotes(''), onError: (e) => setError(errorMessage(e, 'That did not work.')) },
+    );
+  };
+
+  useEffect(() => {
+    if (!mayDecide || !first) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.metaKey || e.ctrlKey) return;
+      if (e.key === 'a') act(first.id, 'approve');
+      if (e.key === 'r') act(first.id, 'reject');
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  return (
+    <>
+      <ScreenTitle>Photos</ScreenTitle>
+      <nav aria-label="Queues" className="mb-4 flex gap-2">
+        {MODERATION_STATUSES.map((s) => (
+          <NavLink
+            key={s}
+            to={`/admin/content/${s}`}
+            className={({ isActive }) =>
+              `rounded-full px-4 py-2 text-sm font-semibold ${isActive ? 'bg-ink text-white' : 'bg-canvas text-ink'}`
+            }
+          >
+            {s}
+          </NavLink>
+        ))}
+      </nav>
+      {mayDecide ? <p className="mb-3 text-sm text-muted">Keyboard: A approves and R rejects the first photo.</p> : null}
+      <FormError boxed>{error}</FormError>
+      <QueryState
+        q={q}
+        what="the queue"
+        isEmpty={(d) => d.length === 0}
+        empty={{ title: `No ${status} photos`, body: 'Photos the model holds for review appear here.' }}
+      >
+        {(items) => (
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {items.map((it, i) => (
+              <li
+                key={it.id}
+                className="flex flex-col gap-2 rounded-xl border border-line p-3 text-sm text-ink"
+                data-testid="moderation-item"
+              >
+                {it.url ? (
+                  <img
+                    src={it.url}
+                    alt={`Held ${it.contentType.replace('_', ' ')}`}
+                    className="aspect-square w-full rounded-lg bg-canvas object-cover"
+                  />
+                ) : (
+                  <p className="rounded-lg bg-canvas p-6 text-center text-muted">Removed</p>
+                )}
+                <p>
+                  {it.flaggedReason ?? 'flagged'} · confidence {(it.confidence * 100).toFixed(0)}%
+                </p>
+                <p className="text-muted">
+                  nudity {it.aiAnalysis.nudity?.toFixed(2) ?? '—'} · violence {it.aiAnalysis.violence?.toFixed(2) ?? '—'} ·
+                  underage {it.aiAnalysis.underage.toFixed(2)}
+                </p>
+                <p className="text-muted">{when(it.timestamp)}</p>
+                {it.moderatorNotes ? <p>Note: {it.moderatorNotes}</p> : null}
+                {mayDecide ? (
+                  <>
+                    {i === 0 ? (
+                      <TextField label="Note (optional)" value={notes} onChange={(e) => setNotes(e.target.value)} />
+                    ) : null}
+                    <div className="flex gap-2">
+                      <Button
+                        className="min-h-10 flex-1 px-3 text-sm"
+                        loading={decide.isPending && decide.variables?.id === it.id}
+                        onClick={() => act(it.id, 'approve')}
+                      >
+                        Approve
+                      </Button>
+                      <Button variant="secondary" className="min-h-10 flex-1 px-3 text-sm" onClick={() => act(it.id, 'reject')}>
+                        Reject
+                      </Button>
+                    </div>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </>
+  );
+}
