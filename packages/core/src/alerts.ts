@@ -92,6 +92,14 @@ const PAYMENT_RE =
 export function hasLink(text: string): boolean {
   return LINK_RE.test(text);
 }
+/**
+ * Link prevention (communicationSafety.linkPreventionEnabled): a text with a link from a man the
+ * receiver has not matched reaches him as plain, unclickable text with a warning.
+ */
+export function linkPrevented(f: { text: string; matched: boolean; receiverPrevents: boolean }): boolean {
+  return f.receiverPrevents && !f.matched && hasLink(f.text);
+}
+
 export function asksForPayment(text: string): boolean {
   return PAYMENT_RE.test(text);
 }

@@ -26,6 +26,7 @@ export * from './geo.ts';
 export * from './health.ts';
 export * from './identity.ts';
 export * from './live.ts';
+export * from './meetup.ts';
 export * from './messages.ts';
 export * from './messaging.ts';
 export * from './modes.ts';

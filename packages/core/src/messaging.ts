@@ -43,6 +43,11 @@ export const messageSchema = z.object({
   /** What the viewer may know: 'read' only where read receipts apply. */
   status: z.enum(MESSAGE_STATUSES),
   metadata: z.object({ photo: photoSchema.optional() }),
+  /**
+   * A text with a link from a man the receiver has not matched, to a receiver with
+   * linkPreventionEnabled (issue 17): shown as plain text with a warning, never as a link.
+   */
+  linkBlocked: z.boolean().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

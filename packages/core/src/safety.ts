@@ -40,7 +40,7 @@ export const SAFETY_SCORE_ITEMS: readonly SafetyScoreItem[] = [
     group: 'locationSafety',
     key: 'hideExactLocation',
     label: 'Hide exact location',
-    benefit: 'Others see a rough distance, never closer than 5 km.',
+    benefit: 'Others see a rough area, never your exact spot.',
   },
   {
     group: 'communicationSafety',

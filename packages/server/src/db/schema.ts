@@ -677,6 +677,27 @@ export interface SafetyAlertsTable {
   updated_at: Timestamp;
 }
 
+export interface SafetyContactsTable {
+  user_id: string;
+  name: string;
+  email: string;
+  safe_word: string | null;
+  updated_at: Timestamp;
+}
+
+export interface MeetupCheckinsTable {
+  id: string;
+  user_id: string;
+  meeting_who: string;
+  place: string;
+  starts_at: Timestamp;
+  check_in_by: Timestamp;
+  status: Generated<'active' | 'checked_in' | 'overdue' | 'cancelled'>;
+  contact_told: Generated<boolean>;
+  notified_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface FeedbackReportsTable {
   id: string;
   user_id: string;
@@ -768,6 +789,8 @@ export interface DB {
   report_messages: ReportMessagesTable;
   safety_flags: SafetyFlagsTable;
   safety_alerts: SafetyAlertsTable;
+  safety_contacts: SafetyContactsTable;
+  meetup_checkins: MeetupCheckinsTable;
   support_threads: SupportThreadsTable;
   support_messages: SupportMessagesTable;
   feature_flags: FeatureFlagsTable;

@@ -16,7 +16,7 @@ import { actorOf } from '../../platform/access.ts';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import { readPhotoUpload } from '../../platform/media/upload.ts';
 import type { Module } from '../../platform/module.ts';
-import { AlertsService } from '../safety/service.ts';
+import { AlertsService, MeetupService } from '../safety/service.ts';
 import { MessagingService } from './service.ts';
 
 const secured = { security: [{ bearer: [] }] };
@@ -26,7 +26,16 @@ const tags = ['messaging'];
 
 /** Conversations and messages (issue 5; contract in core's messaging.ts). */
 export const messagingModule: Module = async (app, deps) => {
-  const messaging = new MessagingService({ ...deps, log: app.log, screener: new AlertsService({ ...deps, log: app.log }) });
+  const alerts = new AlertsService({ ...deps, log: app.log });
+  const meetup = new MeetupService({ ...deps, raise: (id, a) => alerts.raise(id, a), log: app.log });
+  // Safety reads each sent text: spam and scam patterns, meetup plans, his safe word.
+  const screener = {
+    async screenMessage(m: { id: string; senderId: string; receiverId: string; text: string }) {
+      await alerts.screenMessage(m);
+      await meetup.screenSafeWord(m);
+    },
+  };
+  const messaging = new MessagingService({ ...deps, log: app.log, screener });
   deps.moderation.handle('chat_photo', messaging.moderationHandler());
 
   app.get(

@@ -29,7 +29,11 @@ import type { ContentHandler, Moderation } from '../../platform/moderation/moder
 import type { Notifier } from '../../platform/push.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { AlertsService } from '../safety/service.ts';
+import { linkGuard } from './links.ts';
 import * as repo from './repo.ts';
+
+/** The message with its link disabled for its receiver when link prevention applies (links.ts). */
+const guarded = (m: Message, blocked: boolean): Message => (blocked ? { ...m, linkBlocked: true } : m);
 
 export interface MessagingServiceDeps {
   db: Db;
@@ -165,7 +169,8 @@ export class MessagingService {
     const { rows, hasMore } = await repo.messagePage(db, id, q.before, q.limit);
     await this.deliveredByFetch(me, rows);
     const receipts = await this.receiptsOf(actor, [c.otherId]);
-    return { messages: rows.map((r) => repo.toMessage(r, me, this.deps.storage, receipts)), hasMore };
+    const blocked = await linkGuard(db, rows);
+    return { messages: rows.map((r) => guarded(repo.toMessage(r, me, this.deps.storage, receipts), blocked(r))), hasMore };
   }
 
   /** Catch-up after a reconnect: every message to or from me after `after`, ascending. */
@@ -176,7 +181,8 @@ export class MessagingService {
     await this.deliveredByFetch(me, rows);
     const receivers = [...new Set(rows.filter((r) => r.sender_id === me).map((r) => r.receiver_id))];
     const receipts = await this.receiptsOf(actor, receivers);
-    return { messages: rows.map((r) => repo.toMessage(r, me, this.deps.storage, receipts)), hasMore };
+    const blocked = await linkGuard(this.deps.db, rows);
+    return { messages: rows.map((r) => guarded(repo.toMessage(r, me, this.deps.storage, receipts), blocked(r))), hasMore };
   }
 
   /** Whether the sender may see 'read' on his messages to each receiver. */
@@ -229,11 +235,15 @@ export class MessagingService {
       throw sendError(err, limits);
     }
     if (!row) throw new Error('fmk_send_message returned no row');
+    const blocked = await linkGuard(db, [row]);
     if (!row.created) {
       const receipts = await this.receiptsOf(actor, [row.receiver_id]);
-      return { message: repo.toMessage(row, me, storage, receipts), created: false };
+      return { message: guarded(repo.toMessage(row, me, storage, receipts), blocked(row)), created: false };
     }
-    const message = repo.toMessage(row, me, storage, () => false);
+    const message = guarded(
+      repo.toMessage(row, me, storage, () => false),
+      blocked(row),
+    );
     await bus.publish([me, row.receiver_id], { type: 'message', message });
     // An open tab sees the event live (and shows a toast): push only to users with none.
     if (this.deps.notifier && row.other_online === false) {

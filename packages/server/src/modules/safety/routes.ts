@@ -4,9 +4,13 @@ import {
   apiErrorSchema,
   blockedUserSchema,
   createUserReportBody,
+  meetupCheckinBody,
+  meetupCheckinSchema,
   reportListQuery,
   reportScreenshotSchema,
   reportStatusBody,
+  safetyContactBody,
+  safetyContactSchema,
   safetyFlagSchema,
   staffUserReportSchema,
   userReportSchema,
@@ -19,6 +23,7 @@ import type { Module } from '../../platform/module.ts';
 import { endCallsBetween } from '../calls/service.ts';
 import { AlertsService } from './alerts.ts';
 import { DemoAlertGenerator } from './demo.ts';
+import { CHECKIN_SWEEP_MS, MeetupService } from './meetup.ts';
 import { ReportsService } from './reports.ts';
 import { SafetyService } from './service.ts';
 
@@ -37,6 +42,25 @@ export const safetyModule: Module = async (app, deps) => {
   const alerts = new AlertsService({ ...deps, log: app.log });
   // content_flagged: photo moderation tells the owner, after its commit, what became of his photo.
   deps.moderation.subscribe((e) => alerts.onModeration(e));
+  const meetup = new MeetupService({ ...deps, raise: (id, a) => alerts.raise(id, a), log: app.log });
+  // Overdue check-ins email the contact even with no tab open: a sweep every 30 s.
+  let sweep: NodeJS.Timeout | null = null;
+  let sweeping: Promise<unknown> | null = null;
+  app.addHook('onReady', async () => {
+    sweep = setInterval(() => {
+      sweeping ??= meetup
+        .sweep()
+        .catch((err: unknown) => app.log.error({ err }, 'check-in sweep failed'))
+        .finally(() => {
+          sweeping = null;
+        });
+    }, CHECKIN_SWEEP_MS);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (sweep) clearInterval(sweep);
+    await sweeping;
+  });
   // The spec's simulated alerts, for demos only (DEMO_SAFETY_ALERTS; refused in production).
   if (deps.config.demoSafetyAlerts) {
     const demo = new DemoAlertGenerator({ db: deps.db, raise: (id, a) => alerts.raise(id, a), log: app.log });
@@ -213,5 +237,89 @@ export const safetyModule: Module = async (app, deps) => {
       },
     },
     async (req) => alerts.setState(await actorOf(req, deps.db), req.params.id, req.body.state),
+  );
+
+  // Meetup safety: the trusted contact and safe word, and meetup check-ins.
+  app.get(
+    '/me/safety-contact',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'My trusted contact and safe word (null: none yet)',
+        ...secured,
+        response: { 200: safetyContactSchema.nullable(), ...errors },
+      },
+    },
+    async (req) => meetup.contact(await actorOf(req, deps.db)),
+  );
+  app.put(
+    '/me/safety-contact',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Set my trusted contact (name, email) and safe word',
+        ...secured,
+        body: safetyContactBody,
+        response: { 200: safetyContactSchema, ...errors },
+      },
+    },
+    async (req) => meetup.setContact(await actorOf(req, deps.db), req.body),
+  );
+  app.get(
+    '/me/checkins',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'My meetup check-ins, newest first',
+        ...secured,
+        response: { 200: z.array(meetupCheckinSchema), ...errors },
+      },
+    },
+    async (req) => meetup.list(await actorOf(req, deps.db)),
+  );
+  app.post(
+    '/me/checkins',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Share a meetup (who, where, when) with my trusted contact; he is emailed if I do not check in by the time set',
+        ...secured,
+        body: meetupCheckinBody,
+        response: { 201: meetupCheckinSchema, ...errors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await meetup.create(await actorOf(req, deps.db), req.body)),
+  );
+  app.post(
+    '/me/checkins/:id/done',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: "Check in: I'm OK",
+        ...secured,
+        params: idParams,
+        response: { 200: meetupCheckinSchema, ...errors },
+      },
+    },
+    async (req) => meetup.close(await actorOf(req, deps.db), req.params.id, 'checked_in'),
+  );
+  app.post(
+    '/me/checkins/:id/cancel',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Cancel a meetup check-in',
+        ...secured,
+        params: idParams,
+        response: { 200: meetupCheckinSchema, ...errors },
+      },
+    },
+    async (req) => meetup.close(await actorOf(req, deps.db), req.params.id, 'cancelled'),
   );
 };

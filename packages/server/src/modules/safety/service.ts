@@ -58,6 +58,8 @@ export class SafetyService {
 
 /** Other features raise alerts (photo moderation: content_flagged) and screen sent messages through it. */
 export { AlertsService, type RaiseAlert } from './alerts.ts';
+/** Meetup check-ins, the trusted contact and the safe word (messaging screens sent texts through it). */
+export { MeetupService } from './meetup.ts';
 /** An erased account: other men's alerts lose the actions aimed at him. */
 export { forgetAlertsAbout } from './repo/alerts.ts';
 /** Reports live beside blocks; their screenshot files go when the reporter's account does. */

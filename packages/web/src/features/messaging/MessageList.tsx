@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { otherName } from './ChatHeader.tsx';
 import { ChatPhoto } from './ChatPhoto.tsx';
+import { MessageText } from './MessageText.tsx';
 import { loadMessages, markRead } from './queries.ts';
 import type { ChatView, Pending } from './store.ts';
 
@@ -145,6 +146,7 @@ export function MessageList({ id, view, conversation }: { id: string; view: Chat
                   content={r.m.content}
                   photoUrl={r.m.metadata.photo?.url}
                   sensitive={r.m.metadata.photo?.sensitive === true}
+                  linkBlocked={r.m.linkBlocked === true}
                   time={ts}
                   status={r.m.id === lastMine?.id && view.pending.length === 0 ? STATUS_TEXT[r.m.status] : null}
                 />
@@ -193,6 +195,7 @@ function Bubble({
   content,
   photoUrl,
   sensitive = false,
+  linkBlocked = false,
   time,
   status,
   pending = false,
@@ -202,6 +205,7 @@ function Bubble({
   content: string;
   photoUrl: string | undefined;
   sensitive?: boolean;
+  linkBlocked?: boolean;
   time: string;
   status: string | null;
   pending?: boolean;
@@ -223,7 +227,7 @@ function Bubble({
             <span className="block px-3 py-2">📷 Photo</span>
           )
         ) : (
-          content
+          <MessageText content={content} mine={mine} linkBlocked={linkBlocked} />
         )}
         <span className="sr-only"> {timeFormat.format(new Date(time))}</span>
       </div>

@@ -68,7 +68,7 @@ export function SafetyScoreCard({ settings, alerts }: { settings: Settings; aler
                       toast.error("Couldn't change the setting", errorMessage(e, 'Check your connection and try again.')),
                   })
                 }
-                className="min-h-10 shrink-0 rounded-full bg-primary-soft px-4 text-sm font-bold text-primary-strong hover:bg-primary/20 disabled:opacity-50"
+                className="min-h-10 shrink-0 rounded-full bg-primary-strong px-4 text-sm font-bold text-white hover:bg-ink disabled:opacity-50"
               >
                 Turn on +{item.points}
               </button>
