@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 
-/** Steps shared by the journeys: sign up, onboard. */
+/** Steps shared by the journeys: sign up, onboard, join with a location, match. */
 let counter = 0;
 const email = () => `e2e${++counter}-${Date.now()}@example.com`;
 const PASSWORD = 'a long enough password';
@@ -79,4 +79,38 @@ export async function axeViolations(page: Page, exclude?: string): Promise<strin
   if (exclude) builder = builder.exclude(exclude);
   const r = await builder.analyze();
   return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** San Francisco, where the demo users live; two men a street apart. */
+export const CASTRO = { latitude: 37.7609, longitude: -122.435 };
+export const NEARBY = { latitude: 37.7612, longitude: -122.4346 };
+/** A browser context that shares this position when asked. */
+export const located = (geolocation: { latitude: number; longitude: number }) => ({
+  permissions: ['geolocation'],
+  geolocation,
+});
+
+/** Signs up, onboards as `name`, lands on the grid and shares the context's location. */
+export async function join(page: Page, name: string): Promise<void> {
+  await signUp(page);
+  await onboard(page, name);
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await page.waitForURL('**/grid');
+  await page.getByRole('button', { name: 'Share my location' }).click();
+  await page.getByRole('button', { name: 'Share my location' }).waitFor({ state: 'detached' });
+}
+
+/**
+ * Two men who joined (aged 29) pick each other: A fucks B from the grid, B fucks A back from
+ * his likes and sees the match toast.
+ */
+export async function matchEachOther(a: Page, aName: string, b: Page, bName: string): Promise<void> {
+  await a.goto('/grid');
+  await a.getByRole('link', { name: new RegExp(`^${bName}, 29`) }).click();
+  await a.getByRole('button', { name: `Fuck ${bName}` }).click();
+  await a.waitForURL('**/grid');
+  await b.goto('/likes');
+  await b.getByRole('link', { name: new RegExp(`^${aName}, 29: fuck`) }).click();
+  await b.getByRole('button', { name: `Fuck ${aName}` }).click();
+  await b.locator('[data-toast-type="match"]').getByText("It's a match!").waitFor({ timeout: 10_000 });
 }

@@ -4,24 +4,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LocalDiskStorage } from '../packages/server/src/platform/storage.ts';
 import { seedDemoUsers } from '../packages/server/src/seed.ts';
-import { axeViolations, onboard, signUp } from './flows.ts';
+import { axeViolations, CASTRO, join, located, NEARBY, onboard, signUp } from './flows.ts';
 import { screenshot, useE2E } from './harness.ts';
 
 mkdirSync(path.join(import.meta.dirname, 'screenshots'), { recursive: true });
-
-/** San Francisco, where the demo users live; two men a street apart. */
-const CASTRO = { latitude: 37.7609, longitude: -122.435 };
-const NEARBY = { latitude: 37.7612, longitude: -122.4346 };
-const located = (geolocation: { latitude: number; longitude: number }) => ({ permissions: ['geolocation'], geolocation });
-
-async function joinAndShareLocation(page: Page, name: string): Promise<void> {
-  await signUp(page);
-  await onboard(page, name);
-  await page.getByRole('button', { name: 'Finish' }).click();
-  await page.waitForURL('**/grid');
-  await page.getByRole('button', { name: 'Share my location' }).click();
-  await page.getByRole('button', { name: 'Share my location' }).waitFor({ state: 'detached' });
-}
 
 /** The screen as a phone shows it (full-page captures misplace the sticky bars). */
 async function shot(page: Page, name: string): Promise<void> {
@@ -49,7 +35,7 @@ describe('the grid and the game in Chromium', () => {
     await a.page.getByRole('heading', { name: 'No one nearby yet' }).waitFor();
 
     // Ben joins after Alex's grid was first served today: he still opens (any 5 / 25 a day).
-    await joinAndShareLocation(b.page, 'Ben');
+    await join(b.page, 'Ben');
     await b.page.getByRole('link', { name: /^Alex, 29/ }).waitFor();
 
     // A finds B on his grid, opens him and picks fuck.
@@ -104,7 +90,7 @@ describe('the grid and the game in Chromium', () => {
     const storage = new LocalDiskStorage(path.join(e().dataDir, 'files'));
     await seedDemoUsers(e().database.db, storage, { count: 150, city: 'San Francisco', seed: 4 });
     const { context, page } = await e().newPage(located(CASTRO));
-    await joinAndShareLocation(page, 'Chris');
+    await join(page, 'Chris');
     const grid = page.getByRole('list', { name: 'Men nearby' });
     await grid.waitFor();
     await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete));

@@ -35,7 +35,12 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-export function useE2E(env: Record<string, string> = {}): () => E2E {
+/** Extra launch options of one file's browser (calls add fake media devices; others keep the defaults). */
+export interface E2EOptions {
+  chromiumArgs?: string[];
+}
+
+export function useE2E(env: Record<string, string> = {}, options: E2EOptions = {}): () => E2E {
   let current: E2E | null = null;
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'fmk-e2e-'));
@@ -50,7 +55,7 @@ export function useE2E(env: Record<string, string> = {}): () => E2E {
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
       // playwright gives every launch a fresh temporary profile (--user-data-dir).
-      args: CHROMIUM_ARGS,
+      args: [...CHROMIUM_ARGS, ...(options.chromiumArgs ?? [])],
     });
     current = {
       baseUrl,

@@ -2,23 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, onboard, signUp } from './flows.ts';
+import { axeViolations, CASTRO, join, located, matchEachOther, NEARBY } from './flows.ts';
 import { useE2E } from './harness.ts';
 
 mkdirSync(path.join(import.meta.dirname, 'screenshots'), { recursive: true });
-
-const CASTRO = { latitude: 37.7609, longitude: -122.435 };
-const NEARBY = { latitude: 37.7612, longitude: -122.4346 };
-const located = (geolocation: { latitude: number; longitude: number }) => ({ permissions: ['geolocation'], geolocation });
-
-async function join(page: Page, name: string): Promise<void> {
-  await signUp(page);
-  await onboard(page, name);
-  await page.getByRole('button', { name: 'Finish' }).click();
-  await page.waitForURL('**/grid');
-  await page.getByRole('button', { name: 'Share my location' }).click();
-  await page.getByRole('button', { name: 'Share my location' }).waitFor({ state: 'detached' });
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`) });
@@ -66,14 +53,7 @@ describe('offline in Chromium', () => {
     await join(b.page, 'Ben');
 
     // They pick each other and say hi, as in messaging.e2e.ts.
-    await a.page.goto('/grid');
-    await a.page.getByRole('link', { name: /^Ben, 29/ }).click();
-    await a.page.getByRole('button', { name: 'Fuck Ben' }).click();
-    await a.page.waitForURL('**/grid');
-    await b.page.goto('/likes');
-    await b.page.getByRole('link', { name: /^Alex, 29: fuck/ }).click();
-    await b.page.getByRole('button', { name: 'Fuck Alex' }).click();
-    await b.page.locator('[data-toast-type="match"]').getByText("It's a match!").waitFor({ timeout: 10_000 });
+    await matchEachOther(a.page, 'Alex', b.page, 'Ben');
     await a.page.goto('/messages');
     await a.page.getByRole('region', { name: 'New matches' }).getByRole('link', { name: /^Ben:/ }).click();
     await a.page.waitForURL(/\/messages\/(?!chat)[^/]+$/);

@@ -1,20 +1,6 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, onboard, photoFile, signUp } from './flows.ts';
+import { axeViolations, CASTRO, join, located, matchEachOther, NEARBY, photoFile } from './flows.ts';
 import { screenshot, useE2E } from './harness.ts';
-
-const CASTRO = { latitude: 37.7609, longitude: -122.435 };
-const NEARBY = { latitude: 37.7612, longitude: -122.4346 };
-const located = (geolocation: { latitude: number; longitude: number }) => ({ permissions: ['geolocation'], geolocation });
-
-async function join(page: Page, name: string): Promise<void> {
-  await signUp(page);
-  await onboard(page, name);
-  await page.getByRole('button', { name: 'Finish' }).click();
-  await page.waitForURL('**/grid');
-  await page.getByRole('button', { name: 'Share my location' }).click();
-  await page.getByRole('button', { name: 'Share my location' }).waitFor({ state: 'detached' });
-}
 
 describe('safety in Chromium', () => {
   const e = useE2E();
@@ -26,14 +12,7 @@ describe('safety in Chromium', () => {
     await join(b.page, 'Ben');
 
     // They match, and Ben writes something nasty.
-    await a.page.goto('/grid');
-    await a.page.getByRole('link', { name: /^Ben, 29/ }).click();
-    await a.page.getByRole('button', { name: 'Fuck Ben' }).click();
-    await a.page.waitForURL('**/grid');
-    await b.page.goto('/likes');
-    await b.page.getByRole('link', { name: /^Alex, 29: fuck/ }).click();
-    await b.page.getByRole('button', { name: 'Fuck Alex' }).click();
-    await b.page.locator('[data-toast-type="match"]').getByText("It's a match!").waitFor({ timeout: 10_000 });
+    await matchEachOther(a.page, 'Alex', b.page, 'Ben');
     await b.page.goto('/messages');
     await b.page
       .getByRole('region', { name: 'New matches' })

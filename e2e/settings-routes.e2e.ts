@@ -71,6 +71,24 @@ describe('every settings route, in Chromium', () => {
     await page.goto('/settings');
     await page.getByRole('heading', { name: "Where you're signed in" }).waitFor();
     await page.getByText('Chrome on Linux').waitFor();
+
+    // Privacy saves to the server; offline, it is kept on the device and synced when back.
+    const mine = async () =>
+      (
+        await e().app.inject({ method: 'GET', url: '/api/v1/me/settings', headers: { authorization: `Bearer ${token}` } })
+      ).json() as { privacy: { shareDistance: boolean; showReadReceipts: boolean } };
+    await page.goto('/settings/privacy');
+    await page.getByRole('switch', { name: /^Share my distance/ }).click();
+    await expect.poll(async () => (await mine()).privacy.shareDistance).toBe(false);
+    await context.setOffline(true);
+    await page.getByRole('switch', { name: /^Send read receipts/ }).click();
+    await page.getByText('Saved on this device, will sync').waitFor();
+    expect((await mine()).privacy.showReadReceipts).toBe(true);
+    await screenshot(page, 'settings-privacy-saved-on-device');
+    await context.setOffline(false);
+    await page.getByText('Saved on this device, will sync').waitFor({ state: 'detached', timeout: 10_000 });
+    expect((await mine()).privacy.showReadReceipts).toBe(false);
+    expect(await page.getByRole('switch', { name: /^Send read receipts/ }).isChecked()).toBe(false);
     await context.close();
   });
 });

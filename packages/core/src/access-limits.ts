@@ -9,6 +9,8 @@ export { effectiveTier, TIER_LIMITS, UNLIMITED } from './tiers.ts';
 /** Upgrade texts of the Premium features that had none (spec section 6: "prompts name the required plan"). */
 export const INCOGNITO_UPSELL = 'Browse invisibly with Premium membership...';
 export const READ_RECEIPTS_UPSELL = 'See when your messages are read with Premium membership...';
+/** Spec section 6, the privacy row of the tier table. */
+export const PRIVACY_UPSELL = 'Privacy controls are available with Premium membership...';
 export const VIDEO_CALL_UPSELL = 'Video calls are available with Premium membership...';
 
 /**
@@ -23,6 +25,7 @@ export const TIER_FEATURES = {
     readReceipts: false,
     videoCall: false,
     messageBeforeMatch: false,
+    privacyControls: false,
   },
   premium: {
     whoLikesYou: true,
@@ -31,6 +34,7 @@ export const TIER_FEATURES = {
     readReceipts: true,
     videoCall: true,
     messageBeforeMatch: false,
+    privacyControls: true,
   },
   platinum: {
     whoLikesYou: true,
@@ -39,6 +43,7 @@ export const TIER_FEATURES = {
     readReceipts: true,
     videoCall: true,
     messageBeforeMatch: true,
+    privacyControls: true,
   },
 } as const satisfies Record<Tier, Record<string, boolean>>;
 export type TierFeature = keyof (typeof TIER_FEATURES)['free'];

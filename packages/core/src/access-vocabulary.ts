@@ -1,5 +1,7 @@
 import { ALL_PERMISSIONS, type Permission, type StaffRecord } from './admin.ts';
+import type { TierRules } from './flags.ts';
 import type { AppMode, ModeVisibility, ProfileMode } from './profile.ts';
+import type { MessagesFrom, ProfileVisibility, StoredSettings } from './settings.ts';
 import type { Tier } from './tiers.ts';
 
 // The words of the access rules (access.ts): who asks, about whom, to do what, and the answer.
@@ -41,6 +43,13 @@ export interface Actor {
    * started in the current (rolled-over) period, photos on his profile.
    */
   usage: { opensToday: number; messagesToday: number; supersToday: number; cruiseStarts: number; photos: number };
+  /** His settings store (settings.ts): privacy, notifications, the safety groups. */
+  userSettings: StoredSettings;
+  /**
+   * His tier's limits and features as the flag store holds them (flags.ts). The server always
+   * sets it; absent, the seeded table of his tier is read (pure tests, the web).
+   */
+  rules?: TierRules;
 }
 
 /** How the subject stands to the actor. */
@@ -75,6 +84,13 @@ export interface Subject {
     showReadReceipts: boolean;
     locationSharingConsent: boolean;
     locationPrecision: 'exact' | 'approximate';
+    // His privacy controls (settings.ts, spec section 6's privacy row).
+    profileVisibility: ProfileVisibility;
+    shareDistance: boolean;
+    messagesFrom: MessagesFrom;
+    cruisingPrivate: boolean;
+    healthPrivate: boolean;
+    activityPrivate: boolean;
   };
   /** He has a live cruise session. */
   cruising: boolean;
@@ -89,6 +105,12 @@ export const USER_ACTIONS = [
   'profile.seeMode',
   'presence.see',
   'lastActive.see',
+  /** His Right Now and availability (cruising privacy). */
+  'profile.seeRightNow',
+  /** His profile's safety info: testing, PrEP (health privacy). */
+  'profile.seeHealth',
+  /** Linking him in the actor's activity contact book (activity privacy). */
+  'contact.link',
   'grid.list',
   'grid.seeDistance',
   'cruise.listNearby',
@@ -112,6 +134,8 @@ export const OWN_ACTIONS = [
   'likes.seeIdentities',
   'filters.advanced',
   'incognito.use',
+  /** Turning on a control of the tier table's privacy row (settings.ts). */
+  'privacy.control',
   'photo.add',
   'cruise.use',
   'cruise.start',
@@ -155,6 +179,8 @@ export const DENY_REASONS = [
   'feature_disabled',
   'consent_required',
   'location_required',
+  /** His settings refuse it, and he may know: only matches may message him. */
+  'restricted',
   /** Not staff, or staff without the permission. */
   'staff_only',
   'staff_inactive',

@@ -17,11 +17,13 @@ import {
   USER_ACTIONS,
   type UserAction,
 } from './access.ts';
+import { PRIVACY_UPSELL, VIDEO_CALL_UPSELL } from './access-limits.ts';
 import { ALL_PERMISSIONS, staffHas } from './admin.ts';
 import { ADVANCED_FILTERS_UPSELL, CLICKABLE_UPSELL, CLICKABLE_UPSELL_PLATINUM, WHO_LIKES_YOU_UPSELL } from './discovery.ts';
 import { Messages } from './messages.ts';
 import { COULD_NOT_FIND_CONVERSATION, mayStartConversation, NOT_MATCHED_TEXT, showsReadReceipts } from './messaging.ts';
 import { APP_MODES, DEFAULT_MODE_VISIBILITY, MODES } from './profile.ts';
+import { DEFAULT_SETTINGS, MATCHES_ONLY_TEXT, MESSAGES_FROM, PROFILE_VISIBILITIES } from './settings.ts';
 import { STAFF_ROLES, TIER_LIMITS, TIERS, type Tier, UNLIMITED } from './tiers.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -59,6 +61,7 @@ const actorArb: fc.Arbitrary<Actor> = fc.record({
     cruiseStarts: fc.nat(3),
     photos: fc.nat(25),
   }),
+  userSettings: fc.constant(DEFAULT_SETTINGS),
 });
 const relationArb: fc.Arbitrary<Relation> = fc.record({
   blockedByActor: fc.boolean(),
@@ -89,6 +92,12 @@ const subjectArb: fc.Arbitrary<Subject> = fc.record({
     showReadReceipts: fc.boolean(),
     locationSharingConsent: fc.boolean(),
     locationPrecision: fc.constantFrom('exact' as const, 'approximate' as const),
+    profileVisibility: fc.constantFrom(...PROFILE_VISIBILITIES),
+    shareDistance: fc.boolean(),
+    messagesFrom: fc.constantFrom(...MESSAGES_FROM),
+    cruisingPrivate: fc.boolean(),
+    healthPrivate: fc.boolean(),
+    activityPrivate: fc.boolean(),
   }),
   cruising: fc.boolean(),
 });
@@ -135,6 +144,7 @@ const ME: Actor = {
     hasLocation: true,
   },
   usage: { opensToday: 0, messagesToday: 0, supersToday: 0, cruiseStarts: 0, photos: 0 },
+  userSettings: DEFAULT_SETTINGS,
 };
 const HIM: Subject = {
   id: 'him',
@@ -151,6 +161,12 @@ const HIM: Subject = {
     showReadReceipts: true,
     locationSharingConsent: true,
     locationPrecision: 'exact',
+    profileVisibility: 'public',
+    shareDistance: true,
+    messagesFrom: 'everyone',
+    cruisingPrivate: false,
+    healthPrivate: false,
+    activityPrivate: false,
   },
   cruising: false,
 };
@@ -324,6 +340,8 @@ describe('oneself', () => {
           'profile.seeMode',
           'presence.see',
           'lastActive.see',
+          'profile.seeRightNow',
+          'profile.seeHealth',
           'user.unblock',
         ];
         expect(d.allowed).toBe(allowedOnSelf.includes(act));
@@ -348,7 +366,9 @@ describe('profile opens (spec section 6: 5 / 25 / unlimited a day, spent by choi
         fc.nat(1000),
         ({ a: a0, s: s0 }, why, used) => {
           const a = { ...a0, usage: { ...a0.usage, opensToday: used } };
-          const s = { ...s0, relation: { ...s0.relation, [why]: true } };
+          // A profile kept for matches is refused, not spent on ('applies each privacy control').
+          const settings = { ...s0.settings, profileVisibility: 'public' as const };
+          const s = { ...s0, settings, relation: { ...s0.relation, [why]: true } };
           expect(can(a, 'profile.open', s)).toEqual({ allowed: true, spends: null });
         },
       ),
@@ -369,7 +389,8 @@ describe('profile opens (spec section 6: 5 / 25 / unlimited a day, spent by choi
         const opened = new Set<number>();
         for (const i of taps) {
           const rel = { ...men[i]!, blockedActor: false, blockedByActor: false, openedToday: opened.has(i) };
-          const s = { ...subject, id: `m${i}`, isActive: true, relation: rel };
+          const settings = { ...subject.settings, profileVisibility: 'public' as const };
+          const s = { ...subject, settings, id: `m${i}`, isActive: true, relation: rel };
           const a = { ...actor, usage: { ...actor.usage, opensToday: opened.size } };
           const d = can(a, 'profile.open', s);
           const free = rel.matched || rel.conversation || rel.likedActor || rel.openedToday || limit === UNLIMITED;
@@ -438,8 +459,9 @@ describe('tiers', () => {
     const a = ME;
     expect(can(a, 'filters.advanced')).toEqual({ allowed: false, reason: 'tier_limit', message: ADVANCED_FILTERS_UPSELL });
     expect(can(a, 'likes.seeIdentities')).toEqual({ allowed: false, reason: 'tier_limit', message: WHO_LIKES_YOU_UPSELL });
+    expect(can(a, 'privacy.control')).toEqual({ allowed: false, reason: 'tier_limit', message: PRIVACY_UPSELL });
     for (const t of ['premium', 'platinum'] as const) {
-      for (const act of ['filters.advanced', 'likes.seeIdentities', 'incognito.use'] as const)
+      for (const act of ['filters.advanced', 'likes.seeIdentities', 'incognito.use', 'privacy.control'] as const)
         expect(can({ ...a, tier: t }, act).allowed).toBe(true);
     }
   });
@@ -448,7 +470,11 @@ describe('tiers', () => {
     fc.assert(
       fc.property(memberAndOther, fc.nat(200), ({ a: a0, s: s0 }, sent) => {
         const a = { ...a0, usage: { ...a0.usage, messagesToday: sent } };
-        const s = { ...s0, relation: { ...noRelation, conversation: true } };
+        const s = {
+          ...s0,
+          settings: { ...s0.settings, messagesFrom: 'everyone' as const },
+          relation: { ...noRelation, conversation: true },
+        };
         const limit = TIER_LIMITS[a.tier].messagesPerDay;
         expect(can(a, 'message.send', s).allowed).toBe(limit === UNLIMITED || sent < limit);
         expect(can(a, 'message.send', { ...s, relation: noRelation })).toEqual({
@@ -483,9 +509,9 @@ describe('what other users show (their settings)', () => {
       fc.property(memberAndOther, ({ a, s }) => {
         const mv = s.settings.modeVisibility;
         const shown = a.currentMode === 'dating' ? mv.showInDating : mv.showInNow;
-        const expected = s.profileComplete && !s.settings.incognito && shown;
+        const expected = s.profileComplete && !s.settings.incognito && s.settings.profileVisibility === 'public' && shown;
         expect(can(a, 'grid.list', s).allowed).toBe(expected);
-        expect(can(a, 'grid.seeDistance', s).allowed).toBe(expected);
+        expect(can(a, 'grid.seeDistance', s).allowed).toBe(expected && s.settings.shareDistance);
       }),
     );
   });
@@ -516,6 +542,33 @@ describe('what other users show (their settings)', () => {
     expect(can({ ...a, settings: { ...a.settings, appMode: 'marry' } }, 'cruise.listNearby', s)).toMatchObject({
       reason: 'feature_disabled',
     });
+  });
+
+  it('applies each privacy control to everyone but those he knows (spec section 6)', () => {
+    fc.assert(
+      fc.property(memberAndOther, ({ a, s }) => {
+        const set = s.settings;
+        const known = s.relation.matched || s.relation.conversation;
+        expect(can(a, 'profile.view', s).allowed).toBe(set.profileVisibility === 'public' || known);
+        if (set.profileVisibility !== 'public' && !known) expect(can(a, 'profile.open', s).allowed).toBe(false);
+        expect(can(a, 'profile.seeRightNow', s).allowed).toBe(!set.cruisingPrivate || known);
+        expect(can(a, 'profile.seeHealth', s).allowed).toBe(!set.healthPrivate || known);
+        expect(can(a, 'contact.link', s).allowed).toBe(!set.activityPrivate);
+        if (set.cruisingPrivate && !known) expect(can(a, 'cruise.listNearby', s).allowed).toBe(false);
+        if (!set.shareDistance) expect(can(a, 'cruise.seeArea', s).allowed).toBe(false);
+        if (set.messagesFrom === 'matches' && !s.relation.matched) {
+          expect(can({ ...a, usage: { ...a.usage, messagesToday: 0 } }, 'message.send', s)).toMatchObject({ allowed: false });
+          expect(can({ ...a, tier: 'platinum' }, 'conversation.open', s).allowed).toBe(s.relation.conversation);
+        }
+      }),
+    );
+    const him = {
+      ...HIM,
+      settings: { ...HIM.settings, messagesFrom: 'matches' as const },
+      relation: { ...noRelation, conversation: true },
+    };
+    expect(can(ME, 'message.send', him)).toEqual({ allowed: false, reason: 'restricted', message: MATCHES_ONLY_TEXT });
+    expect(can(ME, 'message.send', { ...him, relation: { ...him.relation, matched: true } }).allowed).toBe(true);
   });
 
   it('lets matches see what the owner keeps for matches (modeVisibility)', () => {
@@ -636,4 +689,33 @@ it('has no dead row: with everything on, every action is allowed', () => {
     },
   };
   for (const act of ACTIONS) expect(can(actor, act, subject).allowed, act).toBe(true);
+});
+
+describe('calls (issue 20)', () => {
+  it('lets a Premium or Platinum caller call a match or a conversation partner, on any tier of his', () => {
+    fc.assert(
+      fc.property(memberAndOther, ({ a, s }) => {
+        const related = s.relation.matched || s.relation.conversation;
+        const d = can(a, 'call.start', s);
+        expect(d.allowed).toBe(related && a.tier !== 'free');
+        if (!related) expect(d).toMatchObject({ reason: 'not_participant' });
+        else if (a.tier === 'free') expect(d).toMatchObject({ reason: 'tier_limit', message: VIDEO_CALL_UPSELL });
+      }),
+    );
+  });
+
+  it('refuses a call across a block either way, answered like a missing conversation', () => {
+    const premium: Actor = { ...ME, tier: 'premium' };
+    const friend: Subject = { ...HIM, relation: { ...noRelation, matched: true, conversation: true } };
+    expect(can(premium, 'call.start', friend).allowed).toBe(true);
+    expect(can(premium, 'call.start', { ...HIM, relation: { ...noRelation, matched: true } }).allowed).toBe(true);
+    for (const rel of [{ blockedByActor: true }, { blockedActor: true }]) {
+      expect(can(premium, 'call.start', { ...friend, relation: { ...friend.relation, ...rel } })).toEqual({
+        allowed: false,
+        reason: 'blocked',
+        message: COULD_NOT_FIND_CONVERSATION,
+      });
+    }
+    expect(can(premium, 'call.start', { ...friend, id: premium.id })).toMatchObject({ allowed: false });
+  });
 });

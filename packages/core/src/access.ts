@@ -1,4 +1,4 @@
-import { AccessMessages, INCOGNITO_UPSELL, READ_RECEIPTS_UPSELL, TIER_FEATURES, VIDEO_CALL_UPSELL } from './access-limits.ts';
+import { AccessMessages, INCOGNITO_UPSELL, PRIVACY_UPSELL, READ_RECEIPTS_UPSELL, VIDEO_CALL_UPSELL } from './access-limits.ts';
 import {
   type Action,
   type Actor,
@@ -14,27 +14,21 @@ import {
 } from './access-vocabulary.ts';
 import { type Permission, staffHas } from './admin.ts';
 import { ACTIVITY_DISABLED, HEALTH_DISABLED } from './api-health.ts';
-import { CRUISE_QUOTA, cruiseLimitText, cruisingAvailable } from './cruise.ts';
-import {
-  ADVANCED_FILTERS_UPSELL,
-  CLICKABLE_UPSELL,
-  CLICKABLE_UPSELL_PLATINUM,
-  SUPER_PER_DAY,
-  WHO_LIKES_YOU_UPSELL,
-} from './discovery.ts';
+import { cruiseLimitText, cruisingAvailable } from './cruise.ts';
+import { ADVANCED_FILTERS_UPSELL, CLICKABLE_UPSELL, CLICKABLE_UPSELL_PLATINUM, WHO_LIKES_YOU_UPSELL } from './discovery.ts';
+import { defaultRules, type TierRules } from './flags.ts';
 import { type OpenRelation, openOutcome, superLimitMessage, superRemaining } from './game.ts';
 import { Messages } from './messages.ts';
 import {
   CANNOT_BLOCK_SELF,
   COULD_NOT_FIND_CONVERSATION,
-  mayStartConversation,
   messageLimitText,
   messagesLeftToday,
   NOT_MATCHED_TEXT,
-  showsReadReceipts,
 } from './messaging.ts';
 import { selectionTypesFor } from './modes.ts';
 import { photoAllowance } from './photos.ts';
+import { MATCHES_ONLY_TEXT, NO_CONTACT_LINK_TEXT } from './settings.ts';
 import { UNLIMITED } from './tiers.ts';
 import { visibleSections } from './visibility.ts';
 
@@ -57,6 +51,9 @@ export const SAFETY_ACTIONS: readonly UserAction[] = ['user.block', 'user.unbloc
 
 /** Own actions that show other users, so they wait for a complete profile like the user actions. */
 const OWN_ACTIONS_ON_OTHERS: readonly OwnAction[] = ['users.browse', 'likes.seeIdentities'];
+
+/** Every tier rule reads the actor's limits and features here: the flag store's, or the seed's. */
+export const rulesOf = (actor: Pick<Actor, 'tier' | 'rules'>): TierRules => actor.rules ?? defaultRules(actor.tier);
 
 const ALLOW: Decision = { allowed: true, spends: null };
 const deny = (reason: DenyReason, message: string): Decision => ({ allowed: false, reason, message });
@@ -88,6 +85,9 @@ const SELF: Record<UserAction, Decision> = {
   'profile.seeMode': ALLOW,
   'presence.see': ALLOW,
   'lastActive.see': ALLOW,
+  'profile.seeRightNow': ALLOW,
+  'profile.seeHealth': ALLOW,
+  'contact.link': deny('self', Messages.userNotFound),
   // The grid and the nearby list never show the viewer to himself.
   'grid.list': deny('self', Messages.userNotFound),
   'grid.seeDistance': deny('self', Messages.userNotFound),
@@ -154,12 +154,22 @@ export function canActOnOthers(actor: Actor, action: UserAction): Decision {
 function userDecision(actor: Actor, action: UserAction, s: Subject): Decision {
   const r = s.relation;
   const set = s.settings;
+  // Known to him: a match or a conversation partner sees past his privacy controls.
+  const known = r.matched || r.conversation;
   switch (action) {
     case 'profile.view':
+    case 'profile.open':
+      // Profile visibility 'matches' (spec section 6): his profile is there only for those he knows.
+      if (set.profileVisibility !== 'public' && !known) return deny('hidden', Messages.userNotFound);
+      return action === 'profile.open' ? openDecision(actor, s) : ALLOW;
     case 'game.select':
       return ALLOW;
-    case 'profile.open':
-      return openDecision(actor, s);
+    case 'profile.seeRightNow':
+      return !set.cruisingPrivate || known ? ALLOW : deny('hidden', Messages.notFound);
+    case 'profile.seeHealth':
+      return !set.healthPrivate || known ? ALLOW : deny('hidden', Messages.notFound);
+    case 'contact.link':
+      return set.activityPrivate ? deny('restricted', NO_CONTACT_LINK_TEXT) : ALLOW;
     case 'profile.seeDating':
     case 'profile.seeNow': {
       // The owner's modeVisibility against a match or anyone (spec section 3 "modeVisibility").
@@ -176,14 +186,17 @@ function userDecision(actor: Actor, action: UserAction, s: Subject): Decision {
       return set.showLastActive ? ALLOW : deny('hidden', Messages.notFound);
     case 'grid.list':
     case 'grid.seeDistance':
-      // Distance is shown for whoever is listed, as a label between cells (geo.ts); no setting hides it yet.
-      return listedInGrid(actor, s) ? ALLOW : deny('hidden', Messages.userNotFound);
+      // Distance is a label between cells (geo.ts), shown unless he turned distance sharing off.
+      if (!listedInGrid(actor, s)) return deny('hidden', Messages.userNotFound);
+      return action === 'grid.seeDistance' && !set.shareDistance ? deny('hidden', Messages.userNotFound) : ALLOW;
     case 'cruise.listNearby':
     case 'cruise.seeArea': {
       if (!cruisingAvailable(actor.settings)) return deny('feature_disabled', AccessMessages.cruisingDisabled);
-      if (!listedNearby(s)) return deny('hidden', Messages.userNotFound);
-      // Approximate precision lists him with a distance only, never his cell on the map.
-      return action === 'cruise.seeArea' && set.locationPrecision !== 'exact' ? deny('hidden', Messages.userNotFound) : ALLOW;
+      // Cruising privacy: among nearby cruisers only for matches and conversation partners.
+      if (!listedNearby(s) || (set.cruisingPrivate && !known)) return deny('hidden', Messages.userNotFound);
+      // Approximate precision or no distance sharing: listed, never his cell on the map.
+      const area = set.locationPrecision === 'exact' && set.shareDistance;
+      return action === 'cruise.seeArea' && !area ? deny('hidden', Messages.userNotFound) : ALLOW;
     }
     case 'game.fuck':
     case 'game.marry': {
@@ -194,7 +207,7 @@ function userDecision(actor: Actor, action: UserAction, s: Subject): Decision {
         : deny('not_offered', AccessMessages.notOffered(choice));
     }
     case 'game.super': {
-      const left = superRemaining(SUPER_PER_DAY[actor.tier], actor.usage.supersToday);
+      const left = superRemaining(rulesOf(actor).limits.supersPerDay, actor.usage.supersToday);
       return left === UNLIMITED || left > 0 ? ALLOW : deny('tier_limit', superLimitMessage(actor.tier));
     }
     case 'prompt.like': {
@@ -204,22 +217,27 @@ function userDecision(actor: Actor, action: UserAction, s: Subject): Decision {
     }
     case 'conversation.open':
       if (r.conversation) return ALLOW;
-      return mayStartConversation({ matched: r.matched, tier: actor.tier }) ? ALLOW : deny('tier_limit', NOT_MATCHED_TEXT);
+      if (!r.matched && !rulesOf(actor).has.messageBeforeMatch) return deny('tier_limit', NOT_MATCHED_TEXT);
+      return set.messagesFrom === 'matches' && !r.matched ? deny('restricted', MATCHES_ONLY_TEXT) : ALLOW;
     case 'conversation.read':
       return r.conversation ? ALLOW : deny('not_participant', COULD_NOT_FIND_CONVERSATION);
     case 'message.send': {
       // Spec section 5: a message needs an existing conversation with another participant.
       if (!r.conversation) return deny('not_participant', COULD_NOT_FIND_CONVERSATION);
-      const left = messagesLeftToday(actor.tier, actor.usage.messagesToday);
-      return left === UNLIMITED || left > 0 ? ALLOW : deny('tier_limit', messageLimitText(actor.tier));
+      // His message settings: matches only (fmk_send_message holds the same rule, FK403).
+      if (set.messagesFrom === 'matches' && !r.matched) return deny('restricted', MATCHES_ONLY_TEXT);
+      const limit = rulesOf(actor).limits.messagesPerDay;
+      const left = messagesLeftToday(actor.tier, actor.usage.messagesToday, limit);
+      return left === UNLIMITED || left > 0 ? ALLOW : deny('tier_limit', messageLimitText(actor.tier, limit));
     }
     case 'message.seeReceipts':
       // The actor is the sender; the reader's showReadReceipts decides (spec section 6).
-      if (!TIER_FEATURES[actor.tier].readReceipts) return deny('tier_limit', READ_RECEIPTS_UPSELL);
-      return showsReadReceipts(actor.tier, set.showReadReceipts) ? ALLOW : deny('hidden', Messages.notFound);
+      if (!rulesOf(actor).has.readReceipts) return deny('tier_limit', READ_RECEIPTS_UPSELL);
+      return set.showReadReceipts ? ALLOW : deny('hidden', Messages.notFound);
     case 'call.start':
-      if (!r.conversation) return deny('not_participant', COULD_NOT_FIND_CONVERSATION);
-      return TIER_FEATURES[actor.tier].videoCall ? ALLOW : deny('tier_limit', VIDEO_CALL_UPSELL);
+      // Issue 20: a match or a conversation between the two; the callee may be on any tier.
+      if (!r.conversation && !r.matched) return deny('not_participant', COULD_NOT_FIND_CONVERSATION);
+      return rulesOf(actor).has.videoCall ? ALLOW : deny('tier_limit', VIDEO_CALL_UPSELL);
     case 'user.block':
     case 'user.unblock':
       return ALLOW;
@@ -231,7 +249,12 @@ function userDecision(actor: Actor, action: UserAction, s: Subject): Decision {
  * spends, any N distinct profiles a UTC day, counted when first opened (core `openOutcome`).
  */
 function openDecision(actor: Actor, s: Subject): Decision {
-  const outcome = openOutcome(actor.tier, openRelationOf(actor, s), actor.usage.opensToday);
+  const outcome = openOutcome(
+    actor.tier,
+    openRelationOf(actor, s),
+    actor.usage.opensToday,
+    rulesOf(actor).limits.clickableProfiles,
+  );
   if (outcome === 'open') return ALLOW;
   if (outcome === 'spend') return { allowed: true, spends: 'open' };
   return deny('tier_limit', actor.tier === 'free' ? CLICKABLE_UPSELL : CLICKABLE_UPSELL_PLATINUM);
@@ -245,7 +268,7 @@ function openDecision(actor: Actor, s: Subject): Decision {
 function listedInGrid(actor: Actor, s: Subject): boolean {
   const mv = s.settings.modeVisibility;
   const shownInMode = actor.currentMode === 'dating' ? mv.showInDating : mv.showInNow;
-  return s.profileComplete && !s.settings.incognito && shownInMode;
+  return s.profileComplete && !s.settings.incognito && s.settings.profileVisibility === 'public' && shownInMode;
 }
 
 /**
@@ -253,14 +276,22 @@ function listedInGrid(actor: Actor, s: Subject): boolean {
  * complete profile in now mode with a live session, sharing a location, not incognito.
  */
 function listedNearby(s: Subject): boolean {
-  return s.profileComplete && s.currentMode === 'now' && s.cruising && s.settings.locationSharingConsent && !s.settings.incognito;
+  const set = s.settings;
+  return (
+    s.profileComplete &&
+    s.currentMode === 'now' &&
+    s.cruising &&
+    set.locationSharingConsent &&
+    !set.incognito &&
+    set.profileVisibility === 'public'
+  );
 }
 
 function ownDecision(actor: Actor, action: OwnAction): Decision {
   if (OWN_ACTIONS_ON_OTHERS.includes(action) && !actor.profileComplete) {
     return deny('incomplete_profile', Messages.profileIncomplete);
   }
-  const features = TIER_FEATURES[actor.tier];
+  const { has: features, limits } = rulesOf(actor);
   switch (action) {
     case 'users.browse':
       return ALLOW;
@@ -271,9 +302,15 @@ function ownDecision(actor: Actor, action: OwnAction): Decision {
       return features.advancedFilters ? ALLOW : deny('tier_limit', ADVANCED_FILTERS_UPSELL);
     case 'incognito.use':
       return features.incognito ? ALLOW : deny('tier_limit', INCOGNITO_UPSELL);
+    case 'privacy.control':
+      return features.privacyControls ? ALLOW : deny('tier_limit', PRIVACY_UPSELL);
     case 'photo.add': {
       // actor.tier is already effective, so no lifetime flag is needed here.
-      const allowance = photoAllowance({ subscriptionTier: actor.tier, hasLifetimePremium: false }, actor.usage.photos);
+      const allowance = photoAllowance(
+        { subscriptionTier: actor.tier, hasLifetimePremium: false },
+        actor.usage.photos,
+        limits.photos,
+      );
       return allowance.allowed ? ALLOW : deny('tier_limit', allowance.message);
     }
     case 'cruise.use':
@@ -282,7 +319,7 @@ function ownDecision(actor: Actor, action: OwnAction): Decision {
       if (!cruisingAvailable(actor.settings)) return deny('feature_disabled', AccessMessages.cruisingDisabled);
       if (!actor.settings.locationSharingConsent) return deny('consent_required', AccessMessages.cruiseConsentRequired);
       if (!actor.settings.hasLocation) return deny('location_required', AccessMessages.cruiseLocationRequired);
-      const quota = CRUISE_QUOTA[actor.tier].sessions;
+      const quota = limits.cruiseSessions;
       return quota === UNLIMITED || actor.usage.cruiseStarts < quota ? ALLOW : deny('tier_limit', cruiseLimitText(actor.tier));
     }
     case 'health.use':

@@ -18,7 +18,7 @@ export const DELETE_CONFIRM_WORD = 'DELETE';
 
 /**
  * The archive's files, one per category the server holds about the user (photos' bytes under
- * photos/, messages/photos/ and support/screenshots/ beside them). A test holds the archive to this list.
+ * photos/, messages/photos/, reports/screenshots/ and support/screenshots/ beside them). A test holds the archive to this list.
  */
 export const DATA_EXPORT_FILES = [
   'README.txt',
@@ -34,6 +34,7 @@ export const DATA_EXPORT_FILES = [
   'cruise.json',
   'blocks.json',
   'reports.json',
+  'alerts.json',
   'support.json',
   'payments.json',
   'sessions.json',

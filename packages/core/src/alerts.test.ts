@@ -4,7 +4,9 @@ import {
   ALERT_STATES,
   asksForPayment,
   canMoveAlert,
+  contentFlaggedAlert,
   hasLink,
+  mentionsMeetup,
   NEW_ACCOUNT_AGE_MS,
   NEW_ACCOUNT_RECIPIENTS,
   normaliseText,
@@ -108,5 +110,48 @@ describe('alert states', () => {
         expect(canMoveAlert(to, 'unread')).toBe(false);
       }),
     );
+  });
+});
+
+describe('meetup phrases', () => {
+  it('hears a plan to meet, whatever the case and punctuation, and not ordinary chat', () => {
+    for (const text of [
+      'Wanna meet up later?',
+      "Let's meet tonight!",
+      'MEETUP at the bar?',
+      'come over to mine',
+      'can you host?',
+      'my place or yours',
+      'grab a coffee tomorrow?',
+      'see you there at 9',
+      'up for a hook-up',
+    ])
+      expect(mentionsMeetup(text), text).toBe(true);
+    for (const text of ['nice to meet everyone here', 'how was your weekend?', 'I placed an order', '', 'dated photo lol'])
+      expect(mentionsMeetup(text), text).toBe(false);
+  });
+
+  it('reads the same with any added shouting or punctuation around a phrase', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('meet up', 'come over', 'hang out', 'your place'),
+        fc.constantFrom('!', '?', '...', ' '),
+        (p, punct) => {
+          expect(mentionsMeetup(`${p.toUpperCase()}${punct}`)).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe('content_flagged words', () => {
+  it('says why, and what the owner can expect, for each outcome', () => {
+    const held = contentFlaggedAlert('held', 'profile_photo', ['nudity', 'spam']);
+    expect(held.title).toBe('Your profile photo is in review');
+    expect(held.message).toContain('may show nudity and its text looks like advertising');
+    expect(held.message).toContain('only you can see it');
+    const removed = contentFlaggedAlert('rejected', 'chat_photo', []);
+    expect(removed).toMatchObject({ title: 'Your chat photo was removed', severity: 'medium' });
+    expect(removed.message).not.toContain('because');
   });
 });

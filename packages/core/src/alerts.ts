@@ -141,3 +141,106 @@ export function suspiciousMessageText(signals: readonly SpamSignal[]): string {
 export function suspiciousSeverity(signals: readonly SpamSignal[]): 'medium' | 'high' {
   return signals.includes('payment_from_non_match') || signals.includes('reported') ? 'high' : 'medium';
 }
+
+// --- content_flagged: photo moderation told the owner what happened to his photo
+
+/** Why a photo was held, in the owner's words (the moderation reasons of core/moderation). */
+const FLAG_REASON_TEXT: Record<string, string> = {
+  nudity: 'it may show nudity',
+  underage: 'its text suggests someone under 18',
+  hate_speech: 'its text may contain a slur',
+  spam: 'its text looks like advertising or contact details',
+};
+
+/** The words of a content_flagged alert: what happened to which photo and why (the flagged reasons, in order). */
+export function contentFlaggedAlert(
+  kind: 'held' | 'rejected',
+  contentType: 'profile_photo' | 'chat_photo',
+  reasons: readonly string[],
+): { title: string; message: string; severity: AlertSeverity } {
+  const photo = contentType === 'profile_photo' ? 'profile photo' : 'chat photo';
+  const why = reasons.map((r) => FLAG_REASON_TEXT[r] ?? r.replace(/_/g, ' ')).join(' and ');
+  const because = why ? ` because ${why}` : '';
+  if (kind === 'held')
+    return {
+      title: `Your ${photo} is in review`,
+      message:
+        contentType === 'profile_photo'
+          ? `We're checking one of your photos${because}. Until our team approves it, only you can see it.`
+          : `We're checking a photo you sent${because}. Our team will look at it shortly.`,
+      severity: 'low',
+    };
+  return {
+    title: `Your ${photo} was removed`,
+    message: `Our team removed one of your photos${because}, as it goes against our photo guidelines. You can add another one.`,
+    severity: 'medium',
+  };
+}
+
+// --- location_warning and safety_reminder (issue 17 item 2)
+
+/**
+ * Phrases that mean two men are arranging to meet (the chat side of "before a first meetup").
+ * English only; matched on the normalised text (case, punctuation aside), whole words:
+ * - "meet up", "meetup", "meet (you|u|tonight|today|tomorrow|later|now|soon|there|irl|in person)",
+ *   "(wanna|want to|let's|lets|should we|can we|could we|shall we) meet";
+ * - "hook up", "hookup", "hang out";
+ * - "come over", "come to mine", "come round", "(my|your|ur) place", "host or travel", "can you host", "i can host";
+ * - "grab a (drink|coffee|beer|bite)", "(a|for) date", "see you (tonight|tomorrow|later|there|at)".
+ * Enough to remind, not to judge: a false positive costs one reminder per conversation.
+ */
+export const MEETUP_PHRASES: readonly RegExp[] = [
+  /\bmeet ?up\b/,
+  /\bmeet (?:you|u|tonight|today|tomorrow|later|now|soon|there|irl|in person)\b/,
+  /\b(?:wanna|want to|let s|lets|should we|can we|could we|shall we) meet\b/,
+  /\bhook ?up\b/,
+  /\bhang out\b/,
+  /\bcome (?:over|to mine|round)\b/,
+  /\b(?:my|your|ur) place\b/,
+  /\b(?:host or travel|can you host|i can host)\b/,
+  /\bgrab a (?:drink|coffee|beer|bite)\b/,
+  /\b(?:a|for) date\b/,
+  /\bsee you (?:tonight|tomorrow|later|there|at)\b/,
+];
+
+/** Whether a chat message talks about meeting up (MEETUP_PHRASES). */
+export function mentionsMeetup(text: string): boolean {
+  const t = normaliseText(text);
+  return t !== '' && MEETUP_PHRASES.some((re) => re.test(t));
+}
+
+/** The spec's public-place advice, the body of every safety_reminder. */
+export const PUBLIC_PLACE_ADVICE =
+  'Meet in a busy public place first, tell a friend where you are going and when you will be back, get there on your own, and leave whenever you want to.';
+
+export const SAFETY_REMINDERS = {
+  cruise: {
+    title: 'Meeting someone tonight?',
+    message: `You're cruising: before you meet anyone, ${PUBLIC_PLACE_ADVICE.charAt(0).toLowerCase()}${PUBLIC_PLACE_ADVICE.slice(1)}`,
+  },
+  chat: {
+    title: 'Planning to meet?',
+    message: `It sounds like you're making plans. ${PUBLIC_PLACE_ADVICE}`,
+  },
+} as const;
+
+export const LOCATION_WARNINGS = {
+  exactWhileCruising: {
+    title: 'Your exact area is visible',
+    message:
+      "While you cruise, men nearby can see your 500 m area pinned on their map. If you're at home, switch to approximate so they only see a distance.",
+  },
+  impossibleJump: {
+    title: 'Unusual location change',
+    message:
+      "Your location changed faster than anyone can travel, so we didn't move you. If that wasn't you, change your password and check your signed-in devices.",
+  },
+} as const;
+
+/** Actions of location alerts: the settings where location sharing is changed. */
+export const OPEN_SETTINGS_ACTION: AlertAction = {
+  id: 'open_settings',
+  label: 'Open settings',
+  type: 'open_settings',
+  severity: 'low',
+};

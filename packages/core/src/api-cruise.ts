@@ -103,8 +103,8 @@ export const nearbyCruiserSchema = z.object({
   displayName: z.string().nullable(),
   age: z.number().int().nullable(),
   photoURL: z.string().nullable(),
-  /** Bucketed like the grid ('< 1 km', '3 km'…), between cell centres. */
-  distance: z.string(),
+  /** Bucketed like the grid ('< 1 km', '3 km'…), between cell centres; null when he does not share it. */
+  distance: z.string().nullable(),
   /** His cell centre; null when he chose approximate precision (listed, not pinned). */
   cell: mapPointSchema.nullable(),
   position: z.string().nullable(),

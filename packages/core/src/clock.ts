@@ -5,6 +5,17 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** Real time plus an offset that only moves forward: the end-to-end tests' clock (TEST_CLOCK). */
+export function movableClock(): Clock & { advance(ms: number): void } {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => {
+      offset += Math.max(0, ms);
+    },
+  };
+}
+
 /** A clock that stays where it is told; for tests. */
 export function fixedClock(
   start: Date | string | number,

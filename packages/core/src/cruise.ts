@@ -102,16 +102,14 @@ export function rollOver(c: CruiseCounters | null, tier: Tier, now: Date): Cruis
 export type StartDecision = { allowed: true } | { allowed: false; nextAt: Date };
 
 /** Whether the tier's quota lets the user start a session now (counters already rolled over). */
-export function canStartSession(c: CruiseCounters, tier: Tier): StartDecision {
-  const limit = CRUISE_QUOTA[tier].sessions;
+export function canStartSession(c: CruiseCounters, tier: Tier, limit: number = CRUISE_QUOTA[tier].sessions): StartDecision {
   if (limit === UNLIMITED || c.starts < limit) return { allowed: true };
   // A full period always has a start, so periodStart is set.
   return { allowed: false, nextAt: periodEnd(c.period, c.periodStart ?? c.lastStartAt ?? new Date(0)) };
 }
 
 /** Sessions left in the current period; -1 unlimited. */
-export function sessionsLeft(c: CruiseCounters, tier: Tier): number {
-  const limit = CRUISE_QUOTA[tier].sessions;
+export function sessionsLeft(c: CruiseCounters, tier: Tier, limit: number = CRUISE_QUOTA[tier].sessions): number {
   return limit === UNLIMITED ? UNLIMITED : Math.max(0, limit - c.starts);
 }
 

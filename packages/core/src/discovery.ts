@@ -59,7 +59,8 @@ export const gridCellSchema = z.object({
   displayName: z.string().nullable(),
   age: z.number().int().nullable(),
   photoURL: z.string().nullable(),
-  distance: z.string(),
+  /** Null when he turned distance sharing off (settings.ts). */
+  distance: z.string().nullable(),
   isOnline: z.boolean().nullable(),
   currentMode: z.enum(MODES),
   rightNow: z.string().nullable(),

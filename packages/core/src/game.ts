@@ -45,25 +45,27 @@ export interface OpenRelation {
 }
 
 /** Opens left today for a tier's allowance (-1 unlimited): never below 0. */
-export function opensLeft(tier: Tier, openedToday: number): number {
-  const limit = TIER_LIMITS[tier].clickableProfiles;
+export function opensLeft(tier: Tier, openedToday: number, limit: number = TIER_LIMITS[tier].clickableProfiles): number {
   return limit === UNLIMITED ? UNLIMITED : Math.max(0, limit - openedToday);
 }
 
 /** Whether a profile opens without spending one of the day's opens. */
-export function opensFree(tier: Tier, r: OpenRelation): boolean {
-  return (
-    TIER_LIMITS[tier].clickableProfiles === UNLIMITED || r.self || r.matched || r.conversation || r.likedViewer || r.openedToday
-  );
+export function opensFree(tier: Tier, r: OpenRelation, limit: number = TIER_LIMITS[tier].clickableProfiles): boolean {
+  return limit === UNLIMITED || r.self || r.matched || r.conversation || r.likedViewer || r.openedToday;
 }
 
 /**
  * What opening a profile does: 'open' (free), 'spend' (counts one of today's opens) or 'locked'
  * (none left; the server answers limit_reached with the plan that lifts it).
  */
-export function openOutcome(tier: Tier, r: OpenRelation, openedToday: number): 'open' | 'spend' | 'locked' {
-  if (opensFree(tier, r)) return 'open';
-  return opensLeft(tier, openedToday) > 0 ? 'spend' : 'locked';
+export function openOutcome(
+  tier: Tier,
+  r: OpenRelation,
+  openedToday: number,
+  limit: number = TIER_LIMITS[tier].clickableProfiles,
+): 'open' | 'spend' | 'locked' {
+  if (opensFree(tier, r, limit)) return 'open';
+  return opensLeft(tier, openedToday, limit) > 0 ? 'spend' : 'locked';
 }
 
 /** Today's super selections left (-1 unlimited) for an allowance from SUPER_PER_DAY. */

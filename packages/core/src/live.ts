@@ -1,6 +1,8 @@
 import type { Alert } from './alerts.ts';
+import type { Call, CallSignal } from './calls.ts';
 import type { Match } from './discovery.ts';
 import type { Message } from './messaging.ts';
+import type { Tier } from './tiers.ts';
 
 /**
  * The live channel (GET /api/v1/live, a WebSocket; ARCHITECTURE.md "live updates").
@@ -15,7 +17,11 @@ export const LIVE_AUTH_TIMEOUT_MS = 5000;
 /** Close codes: bad or missing auth (reconnect after refreshing the token). */
 export const LIVE_CLOSE_UNAUTHORIZED = 4401;
 
-export type LiveClientMessage = { type: 'auth'; token: string } | { type: 'ping' };
+export type LiveClientMessage =
+  | { type: 'auth'; token: string }
+  | { type: 'ping' }
+  /** A call's offer, answer or ICE candidate (calls.ts liveCallSignal); refused ones answer 'call-error'. */
+  | { type: 'call-signal'; callId: string; device: string; signal: CallSignal };
 
 export interface LiveUserRef {
   uid: string;
@@ -52,4 +58,15 @@ export type LiveServerEvent =
   /** Staff answered one of the member's conversations with support. */
   | { type: 'support'; threadId: string; subject: string }
   /** A safety alert was raised for this member (the Safety centre's list and a toast). */
-  | { type: 'alert'; alert: Alert };
+  | { type: 'alert'; alert: Alert }
+  /** His effective tier changed (a payment, a cancellation, a renewal): refresh the session and billing. */
+  | { type: 'tier'; tier: Tier }
+  /** A call of this user began ringing, was answered or ended (to every tab of both). */
+  | { type: 'call'; call: Call }
+  /**
+   * The other party's offer, answer or ICE candidate, for the tab named `device`. An offer or
+   * answer too large for the bus comes with sdp null: read it from GET /calls/:id/description.
+   */
+  | { type: 'call-signal'; callId: string; device: string; signal: CallSignal | { kind: 'offer' | 'answer'; sdp: null } }
+  /** A signal this tab sent on the socket was refused (the message HTTP would have answered). */
+  | { type: 'call-error'; callId: string; status: number; message: string };

@@ -18,7 +18,9 @@ import { TIER_LIMITS, type Tier, UNLIMITED } from './tiers.ts';
  *   PUT    /me/push-subscription {endpoint, keys}, DELETE /me/push-subscription
  * Live events (the WebSocket): message, typing, read, delivered, conversation, presence.
  */
-export const MESSAGE_TYPES = ['text', 'photo'] as const;
+/** 'call' is the server's line for a call that ended (calls.ts); members send only text and photos. */
+export const MESSAGE_TYPES = ['text', 'photo', 'call'] as const;
+export const SENDABLE_MESSAGE_TYPES = ['text', 'photo'] as const;
 export const MESSAGE_STATUSES = ['sent', 'delivered', 'read'] as const;
 export const MAX_MESSAGE_LENGTH = 2000;
 export const CONVERSATIONS_PAGE = 50;
@@ -77,7 +79,7 @@ export const openConversationBody = z.object({ userId: z.string().min(1).max(64)
 export const sendMessageBody = z
   .object({
     clientId: z.string().min(8).max(64),
-    type: z.enum(MESSAGE_TYPES).default('text'),
+    type: z.enum(SENDABLE_MESSAGE_TYPES).default('text'),
     content: z.string().trim().max(MAX_MESSAGE_LENGTH, `Messages can be at most ${MAX_MESSAGE_LENGTH} characters.`).default(''),
     photoId: z.string().max(64).optional(),
   })
@@ -105,12 +107,10 @@ export const blockedUserSchema = z.object({
 });
 
 /** Messages per day by tier (spec section 6): 5 / 50 / unlimited; the counter resets at date change. */
-export function messagesLeftToday(tier: Tier, sentToday: number): number {
-  const limit = TIER_LIMITS[tier].messagesPerDay;
+export function messagesLeftToday(tier: Tier, sentToday: number, limit: number = TIER_LIMITS[tier].messagesPerDay): number {
   return limit === UNLIMITED ? UNLIMITED : Math.max(0, limit - sentToday);
 }
-export function messageLimitText(tier: Tier): string {
-  const limit = TIER_LIMITS[tier].messagesPerDay;
+export function messageLimitText(tier: Tier, limit: number = TIER_LIMITS[tier].messagesPerDay): string {
   return tier === 'free'
     ? `You've sent your ${limit} messages for today. Send up to 50 a day with Premium membership...`
     : `You've sent your ${limit} messages for today. Message without limits with Platinum membership...`;

@@ -22,9 +22,10 @@ export const PHOTO_MAX_INPUT_PIXELS = 64_000_000;
 export function photoAllowance(
   user: { subscriptionTier: Tier; hasLifetimePremium: boolean },
   count: number,
+  tierLimit?: number,
 ): { allowed: true; limit: number } | { allowed: false; limit: number; message: string } {
   const tier = effectiveTier(user);
-  const limit = TIER_LIMITS[tier].photos;
+  const limit = tierLimit ?? TIER_LIMITS[tier].photos;
   if (count < limit) return { allowed: true, limit };
   const plan = nextPlanFor(tier);
   return { allowed: false, limit, message: plan ? Messages.photoLimit(limit, plan) : Messages.photoLimitMax(limit) };

@@ -108,7 +108,7 @@ export type ReportScreenshot = z.infer<typeof reportScreenshotSchema>;
 export const reportedMessageSchema = z.object({
   id: z.string(),
   fromReported: z.boolean(),
-  type: z.enum(['text', 'photo']),
+  type: z.enum(['text', 'photo', 'call']),
   content: z.string(),
   sentAt: z.string(),
 });

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { type Clock, systemClock } from '@fmk/core';
+import { type Clock, movableClock, systemClock } from '@fmk/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
@@ -19,6 +19,7 @@ import { registerFileRoutes } from './platform/media/files.ts';
 import { Moderation } from './platform/moderation/moderation.ts';
 import { NsfwScorer } from './platform/moderation/scorer.ts';
 import type { AppDeps } from './platform/module.ts';
+import { createPaymentProvider } from './platform/payments/index.ts';
 import { PushService } from './platform/push.ts';
 import { createSmsProvider } from './platform/sms/index.ts';
 import { installStaffGate } from './platform/staff-gate.ts';
@@ -71,7 +72,8 @@ const API_SECURITY_HEADERS = {
 /** Builds the whole server (API, docs, web app) without listening, so tests can `inject` into it. */
 export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
-  const clock = opts.clock ?? systemClock;
+  // TEST_CLOCK (end-to-end tests; refused in production): real time plus an offset tests can move.
+  const clock = opts.clock ?? (config.testClock ? movableClock() : systemClock);
   const app = Fastify({
     logger:
       opts.logger === false || config.logLevel === 'silent'
@@ -84,6 +86,13 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  // Square's Web Payments SDK, only when Square is configured: its script, frames and API hosts.
+  const square =
+    config.payments.kind === 'square'
+      ? config.payments.environment === 'production'
+        ? ['https://web.squarecdn.com', 'https://pci-connect.squareup.com']
+        : ['https://sandbox.web.squarecdn.com', 'https://pci-connect.squareupsandbox.com']
+      : [];
   // Security headers, built once: @fastify/helmet rebuilt helmet (and re-parsed the CSP) on
   // every request, the largest part of a small request's cost after the socket write.
   const securityHeaders = helmet({
@@ -92,9 +101,10 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
         defaultSrc: ["'self'"],
         // The cruise map's tile server, when one is configured (issue 7).
         imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigins(config.mapTileUrl)],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        styleSrc: ["'self'", "'unsafe-inline'", ...square],
+        scriptSrc: ["'self'", ...square],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...square],
+        frameSrc: ["'self'", ...square],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         upgradeInsecureRequests: null,
@@ -127,6 +137,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   const push = new PushService({ db: database.db, clock, vapid: config.vapid, log: app.log });
   if (!push.enabled) app.log.warn('Push disabled: no VAPID key configured');
   const storage = opts.storage ?? new LocalDiskStorage(config.filesDir);
+  const mail = opts.mailer ?? createMailer(config, app.log);
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -140,9 +151,10 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
         ? await PgBus.create({ url: database.url, schema: database.schema, db: database.db, log: app.log })
         : new LocalBus()),
     push,
-    notifier: new PushNotifier({ db: database.db, push, log: app.log }),
-    mail: opts.mailer ?? createMailer(config, app.log),
+    notifier: new PushNotifier({ db: database.db, push, log: app.log, mail, publicUrl: config.publicUrl }),
+    mail,
     sms: createSmsProvider(config, app.log),
+    payments: createPaymentProvider(config.payments),
     moderation: new Moderation({
       db: database.db,
       storage,

@@ -32,6 +32,7 @@ const NOT_IN_TABLE: Record<string, string> = {
   'PATCH /admin/support/threads/:id': 'staff only: the admin area has no support inbox yet',
   'GET /reports/screenshots/:id': 'bytes, for the reporter and for the admin area, which has no reports screen yet',
   'GET /admin/safety/flags': 'staff only: the admin area has no reports screen yet',
+  'POST /billing/webhooks': "the payment provider's signed webhooks, never the web app",
 };
 
 const PREFIX = '/api/v1';

@@ -93,6 +93,27 @@ export async function fullMember(t: TestApp): Promise<{ me: Member; partner: Mem
   await call(me, 'POST', '/support/threads', { subject: 'My photo', text: 'Why was my photo removed?' });
   await call(me, 'POST', '/me/phone', { phone: PHONE });
 
+  // Safety: a report he made with a screenshot (and its 'received' alert), and one about him.
+  const evidence = multipartFile(await jpeg('#cc3'));
+  const evidenceUp = await app.inject({
+    method: 'POST',
+    url: '/api/v1/reports/screenshots',
+    headers: { ...me.headers, ...evidence.headers },
+    payload: evidence.payload,
+  });
+  expect(evidenceUp.statusCode, evidenceUp.body).toBe(201);
+  await call(me, 'POST', `/users/${other.user.uid}/report`, {
+    reason: 'Asked me for money',
+    category: 'scam',
+    description: 'He wanted a gift card before meeting.',
+    screenshotIds: [evidenceUp.json().id],
+  });
+  await call(other, 'POST', `/users/${me.user.uid}/report`, {
+    reason: 'Rude',
+    category: 'harassment',
+    description: 'He was rude to me.',
+  });
+
   // Rows without a route the test can drive simply: likes, cruise, push, staff records.
   const now = t.clock.now();
   const promptId = randomUUID();

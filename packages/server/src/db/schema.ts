@@ -76,7 +76,7 @@ export interface UserSettingsTable {
   gender_preferences: Json<string[]>;
   relationship_status_preferences: Json<string[]>;
   now_mode: Generated<boolean>;
-  profile_visibility: Generated<string>;
+  profile_visibility: Generated<'public' | 'matches'>;
   show_online_status: Generated<boolean>;
   show_last_active: Generated<boolean>;
   show_read_receipts: Generated<boolean>;
@@ -89,6 +89,43 @@ export interface UserSettingsTable {
   location_sharing_consent: Generated<boolean>;
   last_active: Timestamp | null;
   updated_at: Generated<Date>;
+  // The settings store (issue 16): core's StoredSettings, one column per switch.
+  messages_from: Generated<'everyone' | 'matches'>;
+  share_distance: Generated<boolean>;
+  cruising_private: Generated<boolean>;
+  health_private: Generated<boolean>;
+  activity_private: Generated<boolean>;
+  notify_messages_push: Generated<boolean>;
+  notify_messages_email: Generated<boolean>;
+  notify_messages_in_app: Generated<boolean>;
+  notify_matches_push: Generated<boolean>;
+  notify_matches_email: Generated<boolean>;
+  notify_matches_in_app: Generated<boolean>;
+  notify_likes_push: Generated<boolean>;
+  notify_likes_email: Generated<boolean>;
+  notify_likes_in_app: Generated<boolean>;
+  notify_health_reminders_push: Generated<boolean>;
+  notify_health_reminders_email: Generated<boolean>;
+  notify_health_reminders_in_app: Generated<boolean>;
+  notify_safety_push: Generated<boolean>;
+  notify_safety_email: Generated<boolean>;
+  notify_safety_in_app: Generated<boolean>;
+  content_filtering_enabled: Generated<boolean>;
+  strict_mode: Generated<boolean>;
+  hide_explicit_content: Generated<boolean>;
+  blur_sensitive_images: Generated<boolean>;
+  share_location_enabled: Generated<boolean>;
+  share_only_with_matches: Generated<boolean>;
+  hide_exact_location: Generated<boolean>;
+  location_reminders: Generated<boolean>;
+  block_unverified_users: Generated<boolean>;
+  require_phone_verification: Generated<boolean>;
+  auto_delete_unverified_chats: Generated<boolean>;
+  link_prevention_enabled: Generated<boolean>;
+  public_place_reminders: Generated<boolean>;
+  friend_notification_enabled: Generated<boolean>;
+  emergency_contact_enabled: Generated<boolean>;
+  safe_word_enabled: Generated<boolean>;
 }
 
 export interface IdentityMappingsTable {
@@ -362,12 +399,29 @@ export interface MessagesTable {
   sender_id: string;
   receiver_id: string;
   client_id: string;
-  type: 'text' | 'photo';
+  type: 'text' | 'photo' | 'call';
   content: Generated<string>;
   photo_id: string | null;
   created_at: Timestamp;
   delivered_at: Timestamp | null;
   read_at: Timestamp | null;
+}
+
+export interface CallsTable {
+  id: string;
+  caller_id: string;
+  callee_id: string;
+  conversation_id: string | null;
+  kind: 'video' | 'voice';
+  state: 'ringing' | 'active' | 'ended';
+  outcome: 'missed' | 'declined' | 'busy' | 'finished' | 'blocked' | 'dropped' | null;
+  caller_device: string;
+  callee_device: string | null;
+  offer_sdp: string | null;
+  answer_sdp: string | null;
+  created_at: Timestamp;
+  answered_at: Timestamp | null;
+  ended_at: Timestamp | null;
 }
 
 export interface MessagePhotosTable {
@@ -594,7 +648,7 @@ export interface ReportMessagesTable {
   report_id: string;
   message_id: string;
   from_reported: boolean;
-  type: 'text' | 'photo';
+  type: 'text' | 'photo' | 'call';
   content: string;
   sent_at: Timestamp;
 }
@@ -675,6 +729,7 @@ export interface DB {
   message_photos: MessagePhotosTable;
   message_counters: MessageCountersTable;
   live_connections: LiveConnectionsTable;
+  calls: CallsTable;
   users: UsersTable;
   user_settings: UserSettingsTable;
   identity_mappings: IdentityMappingsTable;
@@ -715,6 +770,94 @@ export interface DB {
   safety_alerts: SafetyAlertsTable;
   support_threads: SupportThreadsTable;
   support_messages: SupportMessagesTable;
+  feature_flags: FeatureFlagsTable;
+  feature_usage: FeatureUsageTable;
+  billing_customers: BillingCustomersTable;
+  payment_methods: PaymentMethodsTable;
+  subscriptions: SubscriptionsTable;
+  payments: PaymentsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  webhook_events: WebhookEventsTable;
+}
+
+type TierName = 'free' | 'premium' | 'platinum';
+export interface FeatureFlagsTable {
+  id: string;
+  is_enabled: Generated<boolean>;
+  is_premium: Generated<boolean>;
+  limit: number | null;
+  min_tier: Generated<TierName>;
+  tier_limits: Json<Record<TierName, number> | null> | null;
+  updated_at: Generated<Date>;
+}
+export interface FeatureUsageTable {
+  user_id: string;
+  feature_id: string;
+  day: ColumnType<Date | string, string, string>;
+  count: number;
+}
+export interface BillingCustomersTable {
+  user_id: string;
+  provider: string;
+  customer_id: string;
+  created_at: Timestamp;
+}
+export interface PaymentMethodsTable {
+  id: string;
+  user_id: string;
+  provider_card_id: string;
+  brand: string;
+  last4: string;
+  expiry_month: number;
+  expiry_year: number;
+  is_default: Generated<boolean>;
+  created_at: Timestamp;
+}
+export type SubscriptionStatus = 'active' | 'past_due' | 'canceled';
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  customer_id: string;
+  plan_id: string;
+  plan_name: string;
+  status: SubscriptionStatus;
+  current_period_start: Timestamp;
+  current_period_end: Timestamp;
+  next_billing_date: Timestamp | null;
+  amount: number;
+  currency: string;
+  payment_method_id: string | null;
+  cancel_at_period_end: Generated<boolean>;
+  canceled_at: Timestamp | null;
+  failed_attempts: Generated<number>;
+  next_retry_at: Timestamp | null;
+  provider_subscription_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface PaymentsTable {
+  id: string;
+  user_id: string;
+  subscription_id: string | null;
+  kind: 'subscription' | 'renewal' | 'one_time' | 'proration';
+  status: 'completed' | 'failed';
+  amount: number;
+  currency: string;
+  provider_payment_id: string | null;
+  note: string | null;
+  created_at: Timestamp;
+}
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  status_code: number;
+  response: Json<unknown>;
+  created_at: Timestamp;
+}
+export interface WebhookEventsTable {
+  event_id: string;
+  type: string;
+  received_at: Timestamp;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,6 +3,8 @@ import { accountModule } from './account/routes.ts';
 import { activityModule } from './activity/routes.ts';
 import { adminModule } from './admin/routes.ts';
 import { authModule } from './auth/routes.ts';
+import { billingModule } from './billing/routes.ts';
+import { callsModule } from './calls/routes.ts';
 import { cruiseModule } from './cruise/routes.ts';
 import { discoveryModule } from './discovery/routes.ts';
 import { gameModule } from './game/routes.ts';
@@ -14,6 +16,7 @@ import { notificationsModule } from './notifications/routes.ts';
 import { profilesModule } from './profiles/routes.ts';
 import { promptsModule } from './prompts/routes.ts';
 import { safetyModule } from './safety/routes.ts';
+import { settingsModule } from './settings/routes.ts';
 import { supportModule } from './support/routes.ts';
 
 /** Every feature module, in registration order. */
@@ -26,7 +29,9 @@ export const modules: Module[] = [
   gameModule,
   messagingModule,
   safetyModule,
+  settingsModule,
   liveModule,
+  callsModule,
   discoveryModule,
   notificationsModule,
   healthModule,
@@ -34,4 +39,5 @@ export const modules: Module[] = [
   cruiseModule,
   supportModule,
   moderationModule,
+  billingModule,
 ];

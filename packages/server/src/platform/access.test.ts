@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { AccessMessages, type Actor, CLICKABLE_UPSELL, DENY_REASONS, type DenyReason, Messages } from '@fmk/core';
+import {
+  AccessMessages,
+  type Actor,
+  CLICKABLE_UPSELL,
+  DEFAULT_SETTINGS,
+  DENY_REASONS,
+  type DenyReason,
+  Messages,
+} from '@fmk/core';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { block, finishOnboarding, makeStaff, setTier, signUp, signUpMember } from '../../test/factories.ts';
@@ -241,6 +249,7 @@ describe('requireAccess', () => {
       hasLocation: true,
     },
     usage: { opensToday: Number.NaN, messagesToday: Number.NaN, supersToday: Number.NaN, cruiseStarts: Number.NaN, photos: 0 },
+    userSettings: DEFAULT_SETTINGS,
   };
 
   it('answers each refusal with the status, code and message the API gave for it', () => {

@@ -4,11 +4,13 @@ import {
   can,
   canActOnOthers,
   DEFAULT_MODE_SETTINGS,
+  DEFAULT_SETTINGS,
   type Decision,
   effectiveTier,
   looksLikeNotFound,
   type Subject,
   type Tier,
+  type TierRules,
   type UserAction,
 } from '@fmk/core';
 import type { FastifyRequest } from 'fastify';
@@ -16,6 +18,8 @@ import type { Db } from '../db/index.ts';
 import { type ActorRow, findActorRow, findSubjectRow, findTierRow, type SubjectRow } from './access/repo.ts';
 import { authUser } from './auth.ts';
 import { type AppError, badRequest, forbidden, limitReached, notFound, unauthorized } from './errors.ts';
+import { loadRules } from './flags.ts';
+import { storedFromRow } from './settings/columns.ts';
 
 /**
  * The server's side of core's `can` (STYLE.md #2, decision 0013): load the actor and the
@@ -41,13 +45,20 @@ const USAGE_OF: Partial<Record<Action, keyof Usage>> = {
 /** Not read: requireAccess insists on the count of an action that needs one. NaN fails any limit closed. */
 const UNREAD_USAGE: Usage = { opensToday: NaN, messagesToday: NaN, supersToday: NaN, cruiseStarts: NaN, photos: NaN };
 
+/**
+ * The effective tier, the one way it is read (issue 18): `subscription_tier` is written only by
+ * billing from the user's subscription (modules/billing/tier.ts), lifted to premium for a beta
+ * user with lifetime premium (never below). Staff are not lifted here: the flag gate
+ * (`featureAccess`) lets staff through premium features (spec section 5).
+ */
 const tierOf = (r: Pick<ActorRow, 'subscription_tier' | 'has_lifetime_premium'>): Tier =>
   effectiveTier({ subscriptionTier: r.subscription_tier, hasLifetimePremium: r.has_lifetime_premium });
 
-export function toActor(r: ActorRow): Actor {
+export function toActor(r: ActorRow, rules?: TierRules): Actor {
   return {
     id: r.id,
     tier: tierOf(r),
+    ...(rules ? { rules } : {}),
     staff: r.staff_role
       ? { role: r.staff_role, isActive: r.staff_active ?? false, permissions: r.staff_permissions ?? null }
       : null,
@@ -66,13 +77,14 @@ export function toActor(r: ActorRow): Actor {
       hasLocation: r.has_location,
     },
     usage: UNREAD_USAGE,
+    userSettings: storedFromRow(r.settings_row ?? {}, r.mode_settings),
   };
 }
 
 /** The user as an actor, in one statement; undefined when there is no such user. */
 export async function loadActor(db: Db, userId: string): Promise<Actor | undefined> {
   const row = await findActorRow(db, userId);
-  return row ? toActor(row) : undefined;
+  return row ? toActor(row, await loadRules(db, tierOf(row))) : undefined;
 }
 
 /**
@@ -83,6 +95,12 @@ export async function loadActor(db: Db, userId: string): Promise<Actor | undefin
 export async function loadTier(db: Db, userId: string): Promise<Tier | undefined> {
   const row = await findTierRow(db, userId);
   return row ? tierOf(row) : undefined;
+}
+
+/** Another user's tier and its rules from the flag store (the sender's read receipts). */
+export async function loadTierRules(db: Db, userId: string): Promise<{ tier: Tier; rules: TierRules } | undefined> {
+  const tier = await loadTier(db, userId);
+  return tier ? { tier, rules: await loadRules(db, tier) } : undefined;
 }
 
 const actors = new WeakMap<FastifyRequest, Promise<Actor>>();
@@ -129,6 +147,12 @@ export function toSubject(r: SubjectRow): Subject {
       showReadReceipts: r.show_read_receipts ?? true,
       locationSharingConsent: r.location_sharing_consent ?? false,
       locationPrecision: r.location_precision ?? 'exact',
+      profileVisibility: r.profile_visibility ?? DEFAULT_SETTINGS.privacy.profileVisibility,
+      shareDistance: r.share_distance ?? DEFAULT_SETTINGS.privacy.shareDistance,
+      messagesFrom: r.messages_from ?? DEFAULT_SETTINGS.privacy.messagesFrom,
+      cruisingPrivate: r.cruising_private ?? DEFAULT_SETTINGS.privacy.cruisingPrivate,
+      healthPrivate: r.health_private ?? DEFAULT_SETTINGS.privacy.healthPrivate,
+      activityPrivate: r.activity_private ?? DEFAULT_SETTINGS.privacy.activityPrivate,
     },
     cruising: Boolean(r.cruising),
   };

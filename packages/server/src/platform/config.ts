@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
+import { missingSquareKeys, type PaymentsConfig, resolvePayments } from './payments/config.ts';
 
 /**
  * Configuration from the environment, validated once at start (STYLE.md #13).
@@ -45,6 +46,9 @@ const envSchema = z.object({
   // photo whose nudity score reaches MODERATION_HOLD_AT (the spec's 0.8) is held for staff.
   MODERATION_ENABLED: bool,
   MODERATION_HOLD_AT: z.coerce.number().gt(0).max(1).default(0.8),
+  // The spec's simulated safety alerts (every 30 s, a 10 % chance for each online member), for
+  // demos only: off by default and refused in production (issue 17 item 2).
+  DEMO_SAFETY_ALERTS: bool,
   TRUST_PROXY: bool,
   PUSH_ENABLED: bool,
   VAPID_PUBLIC_KEY: z.string().min(20).optional(),
@@ -82,7 +86,41 @@ const envSchema = z.object({
     )
     .optional(),
   TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  // Payments (issue 18): Square when its token and location are set, otherwise the built-in sandbox.
+  SQUARE_ACCESS_TOKEN: z.string().trim().min(1).optional(),
+  SQUARE_LOCATION_ID: z.string().trim().min(1).optional(),
+  SQUARE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  SQUARE_WEBHOOK_SIGNATURE_KEY: z.string().trim().min(1).optional(),
+  SQUARE_APPLICATION_ID: z.string().trim().min(1).optional(),
+  SQUARE_API_URL: z.string().url().optional(),
+  SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  // A movable clock for end-to-end tests (POST /api/v1/test/clock); never allowed in production.
+  TEST_CLOCK: bool,
+  // Calls (issue 20): STUN/TURN URLs, comma separated; TURN credentials are minted with TURN_SECRET
+  // (coturn's use-auth-secret). None: host candidates only (one network; tests).
+  ICE_SERVERS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (urls) => urls.every((u) => /^(stuns?|turns?):[^\s]+$/.test(u)),
+      'ICE_SERVERS must be stun:, stuns:, turn: or turns: URLs',
+    ),
+  TURN_SECRET: z.string().min(16, 'TURN_SECRET must be at least 16 characters').optional(),
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** Calls through the TURN relay only: neither browser learns the other's IP address. */
+  CALL_RELAY_ONLY: bool,
+  /** How often each instance ends calls that rang out (their 45 s are counted on the injected clock). */
+  CALL_SWEEP_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
 });
+
+/** The payment provider: Square's API, or the built-in sandbox (platform/payments/config.ts). */
+export type { PaymentsConfig };
 
 const SMS_KEYS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_FROM'] as const;
 
@@ -128,6 +166,8 @@ export interface Config {
   maxPhotoBytes: number;
   /** Photo moderation: off only when MODERATION_ENABLED=false; holdAt is the nudity score that holds a profile photo. */
   moderation: { enabled: boolean; holdAt: number };
+  /** DEMO_SAFETY_ALERTS: the spec's 30 s / 10 % simulated alerts (development demos only). */
+  demoSafetyAlerts: boolean;
   trustProxy: boolean;
   /** Web Push keys, or null: push disabled (the app logs 'Push disabled: no VAPID key configured'). */
   vapid: VapidConfig | null;
@@ -138,6 +178,11 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   /** Texts for phone verification: off, the phone routes answer 503 with PhoneMessages.smsOff. */
   sms: SmsConfig;
+  payments: PaymentsConfig;
+  /** POST /api/v1/test/clock moves the server's clock (end-to-end tests); refused in production. */
+  testClock: boolean;
+  /** Calls: ICE server URLs, the TURN REST secret (null: TURN URLs go out without credentials), the ringing sweep. */
+  calls: { iceServers: string[]; turnSecret: string | null; turnTtlSeconds: number; sweepMs: number; relayOnly: boolean };
 }
 
 export class ConfigError extends Error {
@@ -177,13 +222,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...missingSms(e),
     ];
     if (missing.length) throw new ConfigError(`Missing required environment variables: ${missing.join(', ')}`);
+    if (e.TEST_CLOCK) throw new ConfigError('TEST_CLOCK is for tests only and cannot be set in production');
   }
+  if (e.DEMO_SAFETY_ALERTS && e.NODE_ENV === 'production')
+    throw new ConfigError('DEMO_SAFETY_ALERTS simulates safety alerts for demos and cannot be on in production');
   const dataDir = resolveDataDir(env, e.DATA_DIR);
   const secrets = resolveSecrets(e, dataDir);
   const vapid = resolveVapid(e, dataDir);
   const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
     throw new ConfigError('Google sign-in needs all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
+  }
+  const squareMissing = missingSquareKeys(e);
+  if (squareMissing.length) throw new ConfigError(`Square payments need all of: ${squareMissing.join(', ')}`);
+  if (e.ICE_SERVERS.some((u) => u.startsWith('turn')) && !e.TURN_SECRET) {
+    throw new ConfigError('TURN URLs in ICE_SERVERS need TURN_SECRET (the static-auth-secret of coturn)');
+  }
+  if (e.CALL_RELAY_ONLY && !(e.ICE_SERVERS.some((u) => u.startsWith('turn')) && e.TURN_SECRET)) {
+    throw new ConfigError('CALL_RELAY_ONLY needs a turn: URL in ICE_SERVERS and TURN_SECRET');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -211,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     maxPhotoBytes: Math.round(e.MAX_PHOTO_MB * 1024 * 1024),
     moderation: { enabled: e.MODERATION_ENABLED ?? true, holdAt: e.MODERATION_HOLD_AT },
+    demoSafetyAlerts: e.DEMO_SAFETY_ALERTS ?? false,
     trustProxy: e.TRUST_PROXY ?? false,
     vapid,
     mapTileUrl: e.MAP_TILE_URL || null,
@@ -221,6 +278,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       outboxDir: path.join(dataDir, 'outbox'),
     },
     sms: resolveSms(e, dataDir),
+    calls: {
+      iceServers: e.ICE_SERVERS,
+      turnSecret: e.TURN_SECRET ?? null,
+      turnTtlSeconds: e.TURN_TTL_SECONDS,
+      sweepMs: e.CALL_SWEEP_MS,
+      relayOnly: e.CALL_RELAY_ONLY ?? false,
+    },
+    payments: resolvePayments(e),
+    testClock: e.TEST_CLOCK ?? false,
   };
 }
 

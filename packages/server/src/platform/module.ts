@@ -13,6 +13,7 @@ import type { Bus } from './bus.ts';
 import type { Config } from './config.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Moderation } from './moderation/moderation.ts';
+import type { PaymentProvider } from './payments/provider.ts';
 import type { Notifier, PushService } from './push.ts';
 import type { SmsProvider } from './sms/index.ts';
 import type { Storage } from './storage.ts';
@@ -43,6 +44,8 @@ export interface AppDeps {
   sms: SmsProvider | null;
   /** Photo moderation: the model in a worker thread, the items, staff's decisions (platform/moderation). */
   moderation: Moderation;
+  /** The payment provider: the built-in sandbox, or Square when configured (platform/payments). */
+  payments: PaymentProvider;
 }
 
 /** The Fastify instance a feature module gets: zod schemas type its requests and replies. */

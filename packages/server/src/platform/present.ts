@@ -21,6 +21,10 @@ export interface OtherUserRow {
   right_now?: string | null;
   /** When he verified his phone number (the verified badge); the number itself is never selected. */
   phone_verified_at?: Date | null;
+  /** His distance sharing (privacy); false: no distance label at all. Null or unselected: shared. */
+  share_distance?: boolean | null;
+  /** His cruising privacy; true: no Right Now in lists, which strangers read. */
+  cruising_private?: boolean | null;
 }
 
 /** Who looks: his own cell centre and his units, for distance labels. */
@@ -35,7 +39,7 @@ export interface PresentedUser {
   age: number | null;
   /** The photo's thumbnail (a list never needs the full photo, up to 1600 px). */
   photoURL: string | null;
-  /** Bucketed, between cell centres ('< 1 km', '5 km', '50+ km'); null without an onlooker. */
+  /** Bucketed, between cell centres ('< 1 km', '5 km', '50+ km'); null without an onlooker or when he does not share it. */
   distance: string | null;
   isOnline: boolean | null;
   rightNow: string | null;
@@ -45,32 +49,33 @@ export interface PresentedUser {
 
 /**
  * The one privacy step between a row about another user and an answer (STYLE.md #5 "present"):
- * a distance label between cell centres, never coordinates or a number; online status only when
+ * a distance label between cell centres, never coordinates or a number, and none when he does not
+ * share it; online status only when
  * he shows it (core's presence.see); Right Now only while he has it on; the photo as a thumbnail;
  * whether he is verified, never the number that made him so.
  * Answers take the fields their schema has.
  */
-export function presentUser(row: OtherUserRow & LatLng, onlooker: Onlooker): PresentedUser & { distance: string };
-export function presentUser(row: OtherUserRow): PresentedUser;
 export function presentUser(row: OtherUserRow, onlooker?: Onlooker): PresentedUser {
   const shown = row.show_online_status !== undefined && row.show_online_status !== false;
+  // Core's grid.seeDistance and profile.seeRightNow, for rows the SQL already admitted.
+  const distanceShared = row.share_distance !== false;
   return {
     uid: row.id,
     displayName: row.display_name,
     age: row.age ?? null,
     photoURL: thumbnailURL(row.photo_url),
     distance:
-      onlooker && row.lat !== undefined && row.lng !== undefined
+      onlooker && distanceShared && row.lat !== undefined && row.lng !== undefined
         ? observedDistanceLabel(onlooker.centre, { lat: row.lat, lng: row.lng }, onlooker.units)
         : null,
     isOnline: shown ? (row.is_online ?? null) : null,
-    rightNow: row.right_now_enabled ? (row.right_now ?? null) : null,
+    rightNow: row.right_now_enabled && !row.cruising_private ? (row.right_now ?? null) : null,
     verified: row.phone_verified_at != null,
   };
 }
 
 /** What every list of located users shows of each (the grid, nearby cruisers): card, age, distance, badge. */
-export function listedUser(p: PresentedUser & { distance: string }) {
+export function listedUser(p: PresentedUser) {
   return { uid: p.uid, displayName: p.displayName, age: p.age, photoURL: p.photoURL, distance: p.distance, verified: p.verified };
 }
 

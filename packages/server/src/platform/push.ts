@@ -34,6 +34,14 @@ export interface NewMessageNotice {
   conversationId: string;
 }
 
+export interface IncomingCallNotice {
+  toUserId: string;
+  fromName: string | null;
+  kind: 'video' | 'voice';
+  conversationId: string | null;
+  callId: string;
+}
+
 export interface NewMatchNotice {
   toUserId: string;
   otherName: string | null;
@@ -49,6 +57,8 @@ export interface NewMatchNotice {
 export interface Notifier {
   newMessage(n: NewMessageNotice): Promise<void>;
   newMatch(n: NewMatchNotice): Promise<void>;
+  /** A call ringing for a user with no open tab (issue 20). */
+  incomingCall(n: IncomingCallNotice): Promise<void>;
   settle(): Promise<void>;
 }
 

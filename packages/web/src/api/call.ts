@@ -26,6 +26,8 @@ export type CallInput<E extends Endpoint> = ParamsInput<E> &
   BodyInput<E> &
   QueryInput<E> & {
     signal?: AbortSignal;
+    /** As api()'s: the request outlives the page (a hang-up as the tab closes). */
+    keepalive?: boolean;
     /** As api()'s: overrides the stored token; null sends none. */
     token?: string | null;
   };
@@ -65,11 +67,12 @@ export function call<E extends Endpoint>(
   endpoint: E,
   ...[input]: object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
 ): Promise<ResponseOf<E>> {
-  const { params, query, body, signal, token } = (input ?? {}) as {
+  const { params, query, body, signal, token, keepalive } = (input ?? {}) as {
     params?: Record<string, string>;
     query?: object;
     body?: unknown;
     signal?: AbortSignal;
+    keepalive?: boolean;
     token?: string | null;
   };
   const method = endpoint.slice(0, endpoint.indexOf(' ')) as Method;
@@ -77,6 +80,7 @@ export function call<E extends Endpoint>(
     method,
     body,
     signal,
+    ...(keepalive ? { keepalive } : {}),
     ...(token === undefined ? {} : { token }),
   });
 }

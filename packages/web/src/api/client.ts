@@ -27,6 +27,8 @@ export interface RequestOptions {
   /** Overrides the stored token (admin sign-in checks a token before keeping it). */
   token?: string | null;
   signal?: AbortSignal;
+  /** The request outlives the page (fetch keepalive): for what a closing tab must still say. */
+  keepalive?: boolean;
 }
 
 type UnauthorizedListener = () => void;
@@ -64,7 +66,13 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 
   let res: Response;
   try {
-    res = await fetch(`${env.apiBase}${path}`, { method, headers, body: payload, signal: signal ?? null });
+    res = await fetch(`${env.apiBase}${path}`, {
+      method,
+      headers,
+      body: payload,
+      signal: signal ?? null,
+      ...(options.keepalive ? { keepalive: true } : {}),
+    });
   } catch (e) {
     throw new NetworkError(e instanceof Error ? e.message : 'Network request failed');
   }

@@ -1,27 +1,17 @@
 import type {
+  acceptCallBody,
   accountNoticeSchema,
   activityLogSchema,
   activityStatsSchema,
-  adminChallengeSchema,
-  adminLoginBody,
-  adminMeSchema,
-  adminSessionSchema,
-  adminUserDetailSchema,
-  adminUsersPageSchema,
-  adminUsersQuery,
-  adminVerifyBody,
+  addCardBody,
   alertSchema,
   alertStateBody,
-  anonymousIdResultSchema,
-  auditPageSchema,
-  auditQuery,
   authResultSchema,
   badgesSchema,
-  banBody,
-  bansSchema,
-  betaSettingsBody,
-  betaSettingsSchema,
+  billingSummarySchema,
   blockedUserSchema,
+  callSchema,
+  cancelSubscriptionBody,
   changeEmailBody,
   changePasswordBody,
   checkinBody,
@@ -37,7 +27,6 @@ import type {
   createUserReportBody,
   cruiseConfigSchema,
   cruiseStatusSchema,
-  dashboardSchema,
   dataExportSchema,
   dataExportStateSchema,
   deleteAccountBody,
@@ -47,19 +36,15 @@ import type {
   eventCommentSchema,
   eventDetailSchema,
   eventListSchema,
+  featureFlagsSchema,
+  featureUseSchema,
   feedbackSchema,
   forgotPasswordBody,
   gridPageSchema,
   gridQuery,
   healthSettingsBody,
   healthSummarySchema,
-  identityLookupBody,
-  identityLookupSchema,
-  inviteAcceptBody,
-  inviteBody,
-  inviteCreatedSchema,
-  invitePeekSchema,
-  inviteSchema,
+  iceConfigSchema,
   likesPageSchema,
   linkTokenBody,
   locationBody,
@@ -70,15 +55,15 @@ import type {
   meSchema,
   messagePageSchema,
   messageSchema,
-  moderationDecisionBody,
-  moderationItemSchema,
-  moderationListQuery,
   modeSwitchBody,
   nearbyPageSchema,
   nearbyQuery,
+  oneTimeBody,
   openConversationBody,
   pageQuery,
   passwordResetSchema,
+  paymentAnswerSchema,
+  paymentMethodSchema,
   phoneStatusSchema,
   photoOrderBody,
   photoSchema,
@@ -89,12 +74,8 @@ import type {
   publicProfileSchema,
   pushSubscriptionBody,
   readBody,
-  reasonBody,
-  recoveryCodesSchema,
   redirectResultBody,
-  reportListQuery,
   reportScreenshotSchema,
-  reportStatusBody,
   resetPasswordBody,
   screeningSchema,
   screenshotSchema,
@@ -103,6 +84,9 @@ import type {
   sendMessageBody,
   sessionInfoSchema,
   setPhoneBody,
+  settingsPatchBody,
+  settingsSchema,
+  signalBody,
   signedOutElsewhereSchema,
   signInBody,
   signUpBody,
@@ -110,25 +94,26 @@ import type {
   spotListSchema,
   spotProposalBody,
   spotSchema,
-  staffMemberPatchBody,
-  staffMemberSchema,
-  staffUserReportSchema,
+  startCallBody,
   startSessionBody,
+  subscriptionBody,
+  subscriptionListSchema,
+  subscriptionSchema,
   supportMessageBody,
-  systemHealthSchema,
   takenBody,
   threadDetailSchema,
   threadSchema,
-  tierBody,
   typingBody,
   updateActivityLogBody,
   updateContactBody,
   updateMeBody,
   updateMedicationBody,
+  updateSubscriptionBody,
   userReportSchema,
   verifyPhoneBody,
 } from '@fmk/core';
-import type { z } from 'zod';
+import type { In, NoContent, Out, QueryOf } from './endpoint-types.ts';
+import { staffEndpoints } from './endpoints-staff.ts';
 
 /**
  * Every API route the web app calls, keyed 'METHOD /path/:param' (under /api/v1) exactly as the
@@ -141,16 +126,6 @@ import type { z } from 'zod';
  * (packages/server/test/endpoints.test.ts); `call` (call.ts) takes method and path from the key.
  */
 
-/** What a request body must be: the schema's input (defaults may be left out). */
-type In<S extends z.ZodType> = z.input<S>;
-/** What an answer is: the schema's output, as the server serialises it. */
-type Out<S extends z.ZodType> = z.output<S>;
-/**
- * A query string's fields: optional where the schema lets them be left out, typed as the server
- * reads them after coercion (numbers, booleans), since every value travels as text.
- */
-type QueryOf<S extends z.ZodType> = { [K in keyof In<S>]: K extends keyof Out<S> ? Out<S>[K] : In<S>[K] };
-
 /** One route's shape; a route without `response` answers 204, one without `body` reads none. */
 export interface EndpointShape {
   body?: unknown;
@@ -158,12 +133,12 @@ export interface EndpointShape {
   response?: unknown;
 }
 
-/** A route that reads no body and answers 204. */
-type NoContent = Record<never, never>;
 // Upload routes take multipart form data (a "file" field); the server re-encodes the image.
 type Upload = FormData;
 
 export const endpoints = {
+  // Staff (the admin area, its own session): endpoints-staff.ts
+  ...staffEndpoints,
   // auth (modules/auth)
   'POST /auth/signup': {} as { body: In<typeof signUpBody>; response: Out<typeof authResultSchema> },
   'POST /auth/login': {} as { body: In<typeof signInBody>; response: Out<typeof authResultSchema> },
@@ -206,46 +181,6 @@ export const endpoints = {
     response: Out<typeof threadDetailSchema>;
   },
 
-  // admin (issue 19): the staff area; each route's permission is in core's ADMIN_ROUTES
-  'POST /admin/login': {} as { body: In<typeof adminLoginBody>; response: Out<typeof adminChallengeSchema> },
-  'POST /admin/login/verify': {} as { body: In<typeof adminVerifyBody>; response: Out<typeof adminSessionSchema> },
-  'POST /admin/logout': {} as NoContent,
-  'GET /admin/me': {} as { response: Out<typeof adminMeSchema> },
-  'POST /admin/me/recovery-codes': {} as { response: Out<typeof recoveryCodesSchema> },
-  'GET /admin/dashboard': {} as { response: Out<typeof dashboardSchema> },
-  'GET /admin/users': {} as { query: QueryOf<typeof adminUsersQuery>; response: Out<typeof adminUsersPageSchema> },
-  'GET /admin/users/:id': {} as { response: Out<typeof adminUserDetailSchema> },
-  'POST /admin/users/:id/ban': {} as { body: In<typeof banBody> },
-  'POST /admin/users/:id/deactivate': {} as { body: In<typeof reasonBody> },
-  'POST /admin/users/:id/reactivate': {} as { body: In<typeof reasonBody> },
-  'POST /admin/users/:id/anonymous-id': {} as { body: In<typeof reasonBody>; response: Out<typeof anonymousIdResultSchema> },
-  'POST /admin/users/:id/tier': {} as { body: In<typeof tierBody> },
-  'POST /admin/identity/lookup': {} as { body: In<typeof identityLookupBody>; response: Out<typeof identityLookupSchema> },
-  'GET /admin/bans': {} as { response: Out<typeof bansSchema> },
-  'DELETE /admin/bans/:hash': {} as NoContent,
-  'GET /admin/team/members': {} as { response: { rows: Out<typeof staffMemberSchema>[] } },
-  'PATCH /admin/team/members/:userId': {} as { body: In<typeof staffMemberPatchBody> },
-  'DELETE /admin/team/members/:userId': {} as NoContent,
-  'GET /admin/team/invites': {} as { response: { rows: Out<typeof inviteSchema>[] } },
-  'POST /admin/team/invites': {} as { body: In<typeof inviteBody>; response: Out<typeof inviteCreatedSchema> },
-  'DELETE /admin/team/invites/:id': {} as NoContent,
-  'GET /admin/invites/:token': {} as { response: Out<typeof invitePeekSchema> },
-  'POST /admin/invites/accept': {} as { body: In<typeof inviteAcceptBody>; response: Out<typeof adminChallengeSchema> },
-  'GET /admin/audit': {} as { query: QueryOf<typeof auditQuery>; response: Out<typeof auditPageSchema> },
-  'GET /admin/system/settings': {} as { response: Out<typeof betaSettingsSchema> },
-  'PUT /admin/system/settings': {} as { body: In<typeof betaSettingsBody>; response: Out<typeof betaSettingsSchema> },
-  'GET /admin/system/health': {} as { response: Out<typeof systemHealthSchema> },
-  'GET /admin/moderation/items': {} as {
-    query: QueryOf<typeof moderationListQuery>;
-    response: Out<typeof moderationItemSchema>[];
-  },
-  'PATCH /admin/moderation/items/:id': {} as {
-    body: In<typeof moderationDecisionBody>;
-    response: Out<typeof moderationItemSchema>;
-  },
-  'GET /admin/reports': {} as { query: QueryOf<typeof reportListQuery>; response: Out<typeof staffUserReportSchema>[] },
-  'PATCH /admin/reports/:id': {} as { body: In<typeof reportStatusBody>; response: Out<typeof staffUserReportSchema> },
-
   // profiles
   'GET /me': {} as { response: Out<typeof meSchema> },
   'PATCH /me': {} as { body: In<typeof updateMeBody>; response: Out<typeof meSchema> },
@@ -280,6 +215,17 @@ export const endpoints = {
   'GET /messages/since': {} as { query: QueryOf<typeof sinceQuery>; response: Out<typeof messagePageSchema> },
   'POST /messages/photos': {} as { body: Upload; response: Out<typeof photoSchema> },
 
+  // calls (modules/calls): ringing, answering, signalling; media goes peer to peer
+  'GET /calls/ice-servers': {} as { response: Out<typeof iceConfigSchema> },
+  'GET /calls/current': {} as { response: Out<typeof callSchema> | null },
+  'POST /calls': {} as { body: In<typeof startCallBody>; response: Out<typeof callSchema> },
+  'GET /calls/:id': {} as { response: Out<typeof callSchema> },
+  'GET /calls/:id/description': {} as { query: { kind: 'offer' | 'answer' }; response: { sdp: string | null } },
+  'POST /calls/:id/accept': {} as { body: In<typeof acceptCallBody>; response: Out<typeof callSchema> },
+  'POST /calls/:id/decline': {} as { response: Out<typeof callSchema> },
+  'POST /calls/:id/hangup': {} as { response: Out<typeof callSchema> },
+  'POST /calls/:id/signal': {} as { body: In<typeof signalBody> },
+
   // safety
   'POST /users/:id/block': {} as NoContent,
   'DELETE /users/:id/block': {} as NoContent,
@@ -289,6 +235,10 @@ export const endpoints = {
   'GET /me/reports': {} as { response: Out<typeof userReportSchema>[] },
   'GET /me/alerts': {} as { response: Out<typeof alertSchema>[] },
   'PATCH /me/alerts/:id': {} as { body: In<typeof alertStateBody>; response: Out<typeof alertSchema> },
+
+  // settings
+  'GET /me/settings': {} as { response: Out<typeof settingsSchema> },
+  'PATCH /me/settings': {} as { body: In<typeof settingsPatchBody>; response: Out<typeof settingsSchema> },
 
   // discovery
   'PUT /me/location': {} as { body: In<typeof locationBody> },
@@ -345,6 +295,24 @@ export const endpoints = {
   'DELETE /cruise/events/:id/attend': {} as { response: Out<typeof eventDetailSchema> },
   'POST /cruise/events/:id/comments': {} as { body: In<typeof commentBody>; response: Out<typeof eventCommentSchema> },
   'POST /cruise/events/:id/cancel': {} as { response: Out<typeof eventDetailSchema> },
+
+  // billing (modules/billing): the spec's payment calls, cards, the payment screen, feature flags
+  'GET /billing': {} as { response: Out<typeof billingSummarySchema> },
+  'POST /billing/cards': {} as {
+    body: In<typeof addCardBody>;
+    response: { cards: Out<typeof paymentMethodSchema>[]; error?: string };
+  },
+  'DELETE /billing/cards/:id': {} as { response: { cards: Out<typeof paymentMethodSchema>[] } },
+  'POST /billing/cards/:id/default': {} as { response: { cards: Out<typeof paymentMethodSchema>[] } },
+  'POST /payments/subscription': {} as { body: In<typeof subscriptionBody>; response: Out<typeof paymentAnswerSchema> },
+  'POST /payments/one-time': {} as { body: In<typeof oneTimeBody>; response: Out<typeof paymentAnswerSchema> },
+  'POST /subscriptions/:id/cancel': {} as { body: In<typeof cancelSubscriptionBody>; response: Out<typeof paymentAnswerSchema> },
+  'POST /subscriptions/:id/reactivate': {} as { response: Out<typeof paymentAnswerSchema> },
+  'PUT /subscriptions/:id': {} as { body: In<typeof updateSubscriptionBody>; response: Out<typeof paymentAnswerSchema> },
+  'GET /subscriptions/:id': {} as { response: Out<typeof subscriptionSchema> },
+  'GET /customers/:id/subscriptions': {} as { response: Out<typeof subscriptionListSchema> },
+  'GET /features': {} as { response: Out<typeof featureFlagsSchema> },
+  'POST /features/:id/use': {} as { response: Out<typeof featureUseSchema> },
 } satisfies Record<`${Method} /${string}`, EndpointShape>;
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

@@ -8,6 +8,7 @@ import { disablePush } from '../features/notifications/push.ts';
 import { OfflineCache } from '../features/offline/OfflineCache.tsx';
 import { clearOfflineData } from '../features/offline/persist.ts';
 import { ServiceWorkerUpdates } from '../features/pwa/ServiceWorkerUpdates.tsx';
+import { SettingsSync } from '../features/settings/SettingsSync.tsx';
 import { trackOnline } from '../shared/online.ts';
 import { ToastProvider } from '../ui/toast/ToastProvider.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
@@ -49,6 +50,7 @@ export function App({ queryClient = defaultQueryClient }: { queryClient?: QueryC
               <OfflineCache>
                 <ServiceWorkerUpdates />
                 <PushSync />
+                <SettingsSync />
                 <AppRoutes />
               </OfflineCache>
             </AuthProvider>

@@ -3,6 +3,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { VerifyEmailBanner } from '../features/account/VerifyEmailBanner.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
+import { CallLayer } from '../features/calls/CallLayer.tsx';
 import { useBadgesQuery } from '../features/game/queries.ts';
 import { useSelectionOutbox } from '../features/game/useSelect.ts';
 import { useTimeZoneSync } from '../features/health/queries.ts';
@@ -96,6 +97,7 @@ export function AppShell() {
       </main>
       <InstallBanner brand={brand} placement="above-nav" />
       <BottomNav items={tabs} />
+      <CallLayer />
     </div>
   );
 }

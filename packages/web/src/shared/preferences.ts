@@ -10,10 +10,29 @@ import {
 /** Storage glue for the app preferences (spec section 3): the rules live in core (modes.ts). */
 export const APP_PREFERENCES_KEY = 'appPreferences';
 /**
- * Mode settings that could not be saved to the server (spec section 8: falls back to appSettings).
- * Written only: on load the user record wins.
+ * Settings that could not be saved to the server (spec section 8: falls back to appSettings):
+ * the mode settings at the top level (written only: on load the user record wins), and the
+ * settings store's change waiting to sync under `pending` (features/settings/local.ts).
  */
 export const APP_SETTINGS_KEY = 'appSettings';
+
+/** The appSettings object, {} when missing or unreadable. */
+export function readAppSettings(): Record<string, unknown> {
+  try {
+    return parseJson(localStorage.getItem(APP_SETTINGS_KEY)) ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/** Merges `change` into appSettings (a key set to undefined is removed). */
+export function writeAppSettings(change: Record<string, unknown>): void {
+  try {
+    localStorage.setItem(APP_SETTINGS_KEY, JSON.stringify({ ...readAppSettings(), ...change }));
+  } catch {
+    // Storage unavailable: the change lasts for this session only.
+  }
+}
 
 function parseJson(raw: string | null): Record<string, unknown> | null {
   if (!raw) return null;
@@ -63,9 +82,5 @@ export function writeAppPreferences(p: AppPreferences): void {
 }
 
 export function writeLocalModeSettings(s: ModeSettings): void {
-  try {
-    localStorage.setItem(APP_SETTINGS_KEY, JSON.stringify(s));
-  } catch {
-    // Storage unavailable: the change lasts for this session only.
-  }
+  writeAppSettings(s);
 }

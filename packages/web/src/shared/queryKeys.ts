@@ -40,3 +40,9 @@ export const supportKeys = {
   threads: () => [...supportKeys.all, 'threads'] as const,
   thread: (id: string) => [...supportKeys.all, 'thread', id] as const,
 };
+
+/** The member's settings store (GET /me/settings): the safety score and chat photos read it. */
+export const settingsKeys = {
+  all: ['settings'] as const,
+  mine: () => [...settingsKeys.all, 'mine'] as const,
+};

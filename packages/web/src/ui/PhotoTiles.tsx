@@ -71,7 +71,9 @@ export function PhotoTile({
   onRemove,
   className,
   children,
+  id,
 }: {
+  id?: string;
   url: string;
   index: number;
   total: number;
@@ -81,7 +83,7 @@ export function PhotoTile({
   children?: ReactNode;
 }) {
   return (
-    <li className={`relative overflow-hidden bg-canvas ${className}`}>
+    <li id={id} tabIndex={id ? -1 : undefined} className={`relative overflow-hidden bg-canvas ${className}`}>
       <img src={url} alt={`You, ${index + 1} of ${total}`} className="size-full object-cover" />
       <button
         type="button"

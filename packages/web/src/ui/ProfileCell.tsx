@@ -70,7 +70,7 @@ export const ProfileCell = memo(function ProfileCell({
           {cell.verified && !cell.locked ? <VerifiedBadge size={15} /> : null}
         </span>
         <span className="block truncate text-xs leading-tight font-medium text-white/90">
-          {cell.rightNow && !cell.locked ? cell.rightNow : cell.distance}
+          {cell.rightNow && !cell.locked ? cell.rightNow : (cell.distance ?? 'Nearby')}
         </span>
       </span>
     </>
@@ -79,13 +79,15 @@ export const ProfileCell = memo(function ProfileCell({
     'relative block overflow-hidden rounded-xl bg-canvas outline-offset-2 focus-visible:outline-3 focus-visible:outline-primary-strong';
   const style = { width: size.width, height: size.height };
   const presence = cell.isOnline ? ', online' : '';
+  // He may not share his distance (privacy): then none is said.
+  const away = cell.distance ? `, ${cell.distance} away` : '';
   if (cell.locked) {
     return (
       <button
         type="button"
         className={cls}
         style={style}
-        aria-label={`Locked profile, ${cell.distance} away. No profile opens left today: upgrade to open it.`}
+        aria-label={`Locked profile${away}. No profile opens left today: upgrade to open it.`}
         onClick={() => onLocked(cell)}
       >
         {body}
@@ -97,7 +99,7 @@ export const ProfileCell = memo(function ProfileCell({
       to={`/profile/${encodeURIComponent(cell.uid)}`}
       className={cls}
       style={style}
-      aria-label={`${name}, ${age}${cell.verified ? ', verified' : ''}, ${cell.distance} away${presence}${cell.rightNow ? `. Right now: ${cell.rightNow}` : ''}`}
+      aria-label={`${name}, ${age}${cell.verified ? ', verified' : ''}${away}${presence}${cell.rightNow ? `. Right now: ${cell.rightNow}` : ''}`}
     >
       {body}
     </Link>

@@ -204,3 +204,63 @@ export const CloudOffIcon = (p: IconProps) => (
     <path d="M21.5 16.4A4.5 4.5 0 0 0 17.5 10h-1.3A7 7 0 0 0 9.4 4.2" />
   </Icon>
 );
+
+// Calls (features/calls).
+export const VideoIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="2" y="6" width="14" height="12" rx="2" />
+    <path d="m16 10 6-3v10l-6-3" />
+  </Icon>
+);
+export const VideoOffIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M16 16v1a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2h1m4 0h5a2 2 0 0 1 2 2v3.3l6-3.3v10" />
+    <path d="m2 2 20 20" />
+  </Icon>
+);
+export const PhoneIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L8 9.9a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.8.7a2 2 0 0 1 1.8 2z" />
+  </Icon>
+);
+/** The handset laid down: hang up, decline. */
+export const PhoneOffIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M2.5 14.2c5.3-5 13.7-5 19 0 .5.5.5 1.3 0 1.8l-1.9 1.9c-.4.4-1.1.5-1.6.1l-2.3-1.7a1.2 1.2 0 0 1-.5-1v-2.1a11.6 11.6 0 0 0-6.4 0v2.1c0 .4-.2.8-.5 1l-2.3 1.7c-.5.4-1.2.3-1.6-.1L2.5 16c-.5-.5-.5-1.3 0-1.8z" />
+  </Icon>
+);
+export const MicIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="9" y="2" width="6" height="12" rx="3" />
+    <path d="M5 10a7 7 0 0 0 14 0M12 17v5M8 22h8" />
+  </Icon>
+);
+export const MicOffIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M15 9.3V5a3 3 0 0 0-5.7-1.3M9 9v2a3 3 0 0 0 5.1 2.1M19 10a7 7 0 0 1-1.2 3.9M5 10a7 7 0 0 0 11.2 5.6M12 17v5M8 22h8" />
+    <path d="m2 2 20 20" />
+  </Icon>
+);
+export const SwitchCameraIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 7h3l2-3h6l2 3h3a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V9a2 2 0 0 1 2-2z" />
+    <path d="M9 13a3 3 0 0 1 5.2-2M15 13a3 3 0 0 1-5.2 2M14 9v2h-2M10 17v-2h2" />
+  </Icon>
+);
+export const SpeakerIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M11 5 6 9H2v6h4l5 4z" />
+    <path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" />
+  </Icon>
+);
+export const SpeakerOffIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M11 5 6 9H2v6h4l5 4z" />
+    <path d="m22 9-6 6M16 9l6 6" />
+  </Icon>
+);
+export const FlagIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 22V4s1-1 4-1 5 2 8 2 4-1 4-1v11s-1 1-4 1-5-2-8-2-4 1-4 1" />
+  </Icon>
+);

@@ -19,7 +19,11 @@ import * as m20261125T1410h2 from './20261125T1410-h2-data-exports.ts';
 import * as m20261125T1420h7 from './20261125T1420-h7-reports.ts';
 import * as m20261125T1430h6 from './20261125T1430-h6-moderation.ts';
 import * as m20261125T1430h7 from './20261125T1430-h7-alerts.ts';
+import * as m20261125T1700h1 from './20261125T1700-h1-settings.ts';
+import * as m20261125T1700h1b from './20261125T1700-h1-settings-send-message.ts';
+import * as m20261125T1720h3 from './20261125T1720-h3-billing.ts';
 import * as m20261125T1730h4 from './20261125T1730-h4-staff.ts';
+import * as m20261125T1740h5 from './20261125T1740-h5-calls.ts';
 
 /**
  * Every migration, by file name. Migrations sort by their UTC timestamp prefix and never change
@@ -46,5 +50,9 @@ export const migrations: Record<string, Migration> = {
   '20261125T1420-h7-reports': m20261125T1420h7,
   '20261125T1430-h6-moderation': m20261125T1430h6,
   '20261125T1430-h7-alerts': m20261125T1430h7,
+  '20261125T1700-h1-settings': m20261125T1700h1,
+  '20261125T1700-h1-settings-send-message': m20261125T1700h1b,
+  '20261125T1720-h3-billing': m20261125T1720h3,
   '20261125T1730-h4-staff': m20261125T1730h4,
+  '20261125T1740-h5-calls': m20261125T1740h5,
 };

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/index.ts';
 import type { AccountLinksTable } from '../../db/schema.ts';
-import { sessionCache } from '../../platform/auth.ts';
 
 /** SQL of the account flows: one-time links, the confirmed address, passwords, sessions, request counts. */
 
@@ -77,23 +76,6 @@ export async function finishEmailChange(db: Db, userId: string, now: Date): Prom
 
 export async function setPasswordHash(db: Db, userId: string, passwordHash: string, now: Date): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
-}
-
-/**
- * Revokes the user's live sessions, all of them or all but `keep`; returns their ids. This
- * process's session cache forgets them at once (other instances within its few seconds).
- */
-export async function revokeSessions(db: Db, userId: string, now: Date, keep: string | null): Promise<string[]> {
-  let q = db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now);
-  if (keep) q = q.where('id', '!=', keep);
-  const ids = (await q.returning('id').execute()).map((r) => r.id);
-  for (const id of ids) sessionCache.forgetSession(id);
-  return ids;
 }
 
 /** Confirms the user's address, if it is still `email`; false when the account's address changed since. */

@@ -23,6 +23,7 @@ import type { Config } from '../../platform/config.ts';
 import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { revokeUserSessions } from '../../platform/sessions/repo.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { IdentityService } from '../identity/service.ts';
 import { readMe } from '../profiles/service.ts';
@@ -255,7 +256,7 @@ export class AccountService {
       await repo.setPasswordHash(trx, user.id, passwordHash, now);
       await repo.spendLinks(trx, user.id, 'reset_password', now);
       await repo.markVerified(trx, user.id, user.email, now);
-      return repo.revokeSessions(trx, user.id, now, null);
+      return revokeUserSessions(trx, user.id, now, { keep: null });
     });
     await this.afterPasswordChange(user.id, user.email, revoked);
     return { email: user.email };
@@ -273,7 +274,7 @@ export class AccountService {
       await repo.setPasswordHash(trx, user.id, passwordHash, now);
       // A reset link mailed before the change must not undo it.
       await repo.spendLinks(trx, user.id, 'reset_password', now);
-      return repo.revokeSessions(trx, user.id, now, auth.sessionId);
+      return revokeUserSessions(trx, user.id, now, { keep: auth.sessionId });
     });
     await this.afterPasswordChange(user.id, user.email, revoked);
   }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ActivityLog, ActivityStats, Contact } from '@fmk/core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { signUp } from '../../../test/factories.ts';
+import { signUp, signUpMember } from '../../../test/factories.ts';
 import { DB_KINDS, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { multipartFile } from '../../../test/multipart.ts';
 
@@ -15,8 +15,9 @@ describe.each(DB_KINDS)('activity on %s', (kind) => {
   const t = useTestApp(kind);
 
   it('contacts: add, edit, delete; their figures stay true to the log', async () => {
-    const u = await signUp(t().app);
-    const linked = await signUp(t().app);
+    // A linked contact is another member: both finished onboarding (core's contact.link).
+    const u = await signUpMember(t().app, t().db);
+    const linked = await signUpMember(t().app, t().db);
     // The server refuses a link to someone who is neither a match nor a conversation partner.
     const stranger = await call(t(), u, 'POST', '/activity/contacts', { name: 'Sam', userId: linked.user.uid });
     expect(stranger.statusCode).toBe(400);

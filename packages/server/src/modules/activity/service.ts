@@ -18,7 +18,7 @@ import {
 } from '@fmk/core';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { requireAccess } from '../../platform/access.ts';
+import { loadSubject, requireAccess } from '../../platform/access.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { reencodePhoto } from '../../platform/media/image.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -93,7 +93,7 @@ export class ActivityService {
   async createContact(actor: Actor, body: z.infer<typeof createContactBody>): Promise<Contact> {
     requireAccess(actor, 'activity.use');
     const userId = actor.id;
-    await this.checkLinkedUser(userId, body.userId);
+    await this.checkLinkedUser(actor, body.userId);
     const data: ContactData = { ...body };
     const rec = await this.deps.vault.insert(this.deps.db, userId, 'contact', data);
     return presentContact(rec, []);
@@ -104,7 +104,7 @@ export class ActivityService {
     const userId = actor.id;
     const { db, vault } = this.deps;
     const rec = await this.contacts.get(db, userId, id);
-    if (patch.userId !== undefined) await this.checkLinkedUser(userId, patch.userId);
+    if (patch.userId !== undefined) await this.checkLinkedUser(actor, patch.userId);
     const data: StoredContact = { ...rec.data, ...patch };
     // A new photoURL (or null) replaces the uploaded photo, whose file then goes.
     const dropped = patch.photoURL !== undefined && patch.photoURL !== rec.data.photoURL ? rec.data.photoKey : null;
@@ -216,11 +216,14 @@ export class ActivityService {
     if (!partners.every((p) => mine.has(p))) throw badRequest(PARTNERS_NOT_CONTACTS, { partners: 'unknown contact' });
   }
 
-  private async checkLinkedUser(userId: string, linked: string | null): Promise<void> {
+  private async checkLinkedUser(actor: Actor, linked: string | null): Promise<void> {
+    const userId = actor.id;
     if (!linked) return;
     if (linked === userId) throw badRequest(LINKED_USER_NOT_FOUND, { userId: 'is you' });
     // Only someone he knows on FMK: a match or a conversation partner (what the web app offers).
     if (!(await knowsOnFmk(this.deps.db, userId, linked)))
       throw badRequest(LINKED_USER_NOT_FOUND, { userId: 'not a match or conversation partner' });
+    // His activity privacy keeps him out of other men's contact books.
+    requireAccess(actor, 'contact.link', await loadSubject(this.deps.db, actor, linked, this.deps.clock.now()));
   }
 }

@@ -103,26 +103,3 @@ export function liveSessions(db: Db, userId: string, now: Date) {
     .orderBy('created_at', 'desc')
     .execute();
 }
-
-/**
- * Revokes the user's live sessions other than `keep`, or only `only` when it is given; a session
- * of another user is never touched. Returns the ids revoked, and forgets them in this process's
- * session cache at once.
- */
-export async function revokeUserSessions(
-  db: Db,
-  userId: string,
-  now: Date,
-  which: { keep: string } | { only: string },
-): Promise<string[]> {
-  let q = db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now);
-  q = 'keep' in which ? q.where('id', '!=', which.keep) : q.where('id', '=', which.only);
-  const ids = (await q.returning('id').execute()).map((r) => r.id);
-  for (const id of ids) sessionCache.forgetSession(id);
-  return ids;
-}

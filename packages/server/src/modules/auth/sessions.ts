@@ -13,6 +13,7 @@ import { type AuthContext, authUser, requireAuth } from '../../platform/auth.ts'
 import { SESSION_ENDED } from '../../platform/bus.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { AppDeps, ZodFastify } from '../../platform/module.ts';
+import { revokeUserSessions } from '../../platform/sessions/repo.ts';
 import * as repo from './repo.ts';
 
 const errors = { '4xx': apiErrorSchema };
@@ -42,14 +43,14 @@ export class SessionsService {
 
   /** Signs one of the caller's sessions out; another user's session or an ended one is 404. */
   async revoke(db: Db, auth: AuthContext, id: string): Promise<void> {
-    const ids = await repo.revokeUserSessions(db, auth.userId, this.deps.clock.now(), { only: id });
+    const ids = await revokeUserSessions(db, auth.userId, this.deps.clock.now(), { only: id });
     if (ids.length === 0) throw notFound(SessionMessages.notFound);
     await this.ended(auth.userId, ids);
   }
 
   /** Signs every session of the caller's out but the one making the request. */
   async revokeOthers(db: Db, auth: AuthContext): Promise<{ signedOut: number }> {
-    const ids = await repo.revokeUserSessions(db, auth.userId, this.deps.clock.now(), { keep: auth.sessionId });
+    const ids = await revokeUserSessions(db, auth.userId, this.deps.clock.now(), { keep: auth.sessionId });
     await this.ended(auth.userId, ids);
     return { signedOut: ids.length };
   }

@@ -11,7 +11,8 @@ export function toNearbyCruiser(r: NearbyRow, viewer: LatLng, units: 'imperial' 
   const p = presentUser({ ...r, right_now: r.session_right_now ?? r.profile_right_now }, { centre: viewer, units });
   return {
     ...listedUser(p),
-    cell: r.location_precision === 'approximate' ? null : { lat: r.lat, lng: r.lng },
+    // Core's cruise.seeArea: a pin only for exact precision with distance sharing on.
+    cell: r.location_precision === 'approximate' || r.share_distance === false ? null : { lat: r.lat, lng: r.lng },
     position: r.position,
     lookingFor: Array.isArray(r.looking_for) ? r.looking_for.filter((x): x is string => typeof x === 'string') : [],
     rightNow: p.rightNow,

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { actorOf } from '../../platform/access.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import type { Module } from '../../platform/module.ts';
+import { AlertsService, SafetySignals } from '../safety/service.ts';
 import { EventService } from './events.ts';
 import { NearbyService } from './nearby.ts';
 import { CruiseSessionService, CruiseSweeper } from './sessions.ts';
@@ -33,7 +34,8 @@ const tags = ['cruise'];
 
 /** Cruise (issue 7): sessions, nearby cruisers, spots and check-ins, group events. */
 export const cruiseModule: Module = async (app, deps) => {
-  const sessions = new CruiseSessionService(deps);
+  const safety = new SafetySignals(new AlertsService({ ...deps, log: app.log }), app.log);
+  const sessions = new CruiseSessionService({ ...deps, safety });
   const nearby = new NearbyService(deps);
   const spots = new SpotService(deps);
   const events = new EventService(deps);

@@ -11,6 +11,7 @@ import {
   recordEnd,
   recordStart,
   rollOver,
+  rulesOf,
   type StartSessionBody,
   sessionEndsAt,
   sessionsLeft,
@@ -38,6 +39,12 @@ export interface CruiseDeps {
   clock: Clock;
 }
 
+/** Safety's side of a session (location_warning, safety_reminder); never throws. */
+export interface CruiseSafety {
+  cruiseStarted(userId: string, session: { id: string; startedAt: Date }, exact: boolean): Promise<void>;
+  exactWhileCruising(userId: string, sessionId: string): Promise<void>;
+}
+
 /**
  * Ends the user's session if it is past its end (or any open one when `onlyExpired` is false) and
  * adds it to his counters, in one transaction under the counters lock. Returns whether one ended.
@@ -52,7 +59,7 @@ async function finalizeFor(trx: Db, userId: string, tier: Tier, now: Date, onlyE
 
 /** Cruise sessions (issue 7 item 1): start, end, status, quotas. */
 export class CruiseSessionService {
-  constructor(private readonly deps: CruiseDeps) {}
+  constructor(private readonly deps: CruiseDeps & { safety?: CruiseSafety }) {}
 
   async status(actor: Actor): Promise<CruiseStatus> {
     requireAccess(actor, 'cruise.use');
@@ -76,22 +83,30 @@ export class CruiseSessionService {
     if (!me.location_sharing_consent) throw forbidden(CruiseMessages.consentRequired, 'consent_required');
     if (me.lat === null || !me.location_active) throw forbidden(CruiseMessages.locationRequired, 'location_required');
     const now = this.deps.clock.now();
-    const refused = await this.deps.db.transaction().execute(async (trx) => {
+    const outcome = await this.deps.db.transaction().execute(async (trx) => {
       await finalizeFor(trx, userId, me.tier, now, true);
       const counters = rollOver(await lockCounters(trx, userId, CRUISE_QUOTA[me.tier].period), me.tier, now);
-      if (await findOpenSession(trx, userId)) return null;
-      if (!canStartSession(counters, me.tier).allowed) {
+      if (await findOpenSession(trx, userId)) return { refused: null, started: null };
+      if (!canStartSession(counters, me.tier, rulesOf(actor).limits.cruiseSessions).allowed) {
         await saveCounters(trx, userId, counters);
-        return cruiseLimitText(me.tier);
+        return { refused: cruiseLimitText(me.tier), started: null };
       }
       const rightNow = body.rightNow?.trim() || null;
-      await insertSession(trx, { id: randomUUID(), userId, startedAt: now, endsAt: sessionEndsAt(now), rightNow });
+      const id = randomUUID();
+      await insertSession(trx, { id, userId, startedAt: now, endsAt: sessionEndsAt(now), rightNow });
       await saveCounters(trx, userId, recordStart(counters, me.tier, now));
       await switchToNowMode(trx, userId, now);
-      return null;
+      return { refused: null, started: id };
     });
     // Thrown after the commit, so an expired session finalized on the way stays finalized.
-    if (refused) throw limitReached(refused);
+    if (outcome.refused) throw limitReached(outcome.refused);
+    // A new session (not a retried tap): the meetup reminder, and a warning when his area is pinned.
+    if (outcome.started)
+      await this.deps.safety?.cruiseStarted(
+        userId,
+        { id: outcome.started, startedAt: now },
+        (me.location_precision ?? 'exact') === 'exact',
+      );
     return this.read(userId, me.tier, now, me.location_precision);
   }
 
@@ -112,7 +127,9 @@ export class CruiseSessionService {
     const me = await readCruiser(this.deps.db, actor);
     const now = this.deps.clock.now();
     await setLocationPrecision(this.deps.db, userId, precision, now);
-    return this.read(userId, me.tier, now, precision);
+    const status = await this.read(userId, me.tier, now, precision);
+    if (precision === 'exact' && status.session) await this.deps.safety?.exactWhileCruising(userId, status.session.id);
+    return status;
   }
 
   private async read(userId: string, tier: Tier, now: Date, precision: 'exact' | 'approximate' | null): Promise<CruiseStatus> {

@@ -130,6 +130,8 @@ export function visibleInGrid(eb: GridEB, v: GridViewer, f: GridFilters): Expres
     eb('u.is_active', '=', true),
     eb('u.onboarding_complete', '=', true),
     sql<SqlBool>`coalesce(s.incognito_mode, false) = false`,
+    // Profile visibility 'matches' (hideFromSearch): never in the grid.
+    sql<SqlBool>`coalesce(s.profile_visibility, 'public') = 'public'`,
     eb('u.age', '>=', f.ageMin),
     eb('u.age', '<=', f.ageMax),
     sql<SqlBool>`coalesce((u.mode_visibility->>${showIn})::boolean, false)`,
@@ -208,6 +210,8 @@ export function gridPageQuery(db: Db, v: GridViewer, f: GridFilters, after: Grid
       'u.right_now_enabled',
       sql<string | null>`u.now_profile->>'rightNow'`.as('right_now'),
       's.show_online_status',
+      's.share_distance',
+      's.cruising_private',
       sql<boolean>`${openToViewer(eb as unknown as GridEB, v)}`.as('open'),
     ])
     .orderBy('ul.d')

@@ -4,6 +4,7 @@ import { actorOf } from '../../platform/access.ts';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import type { Module } from '../../platform/module.ts';
+import { AlertsService, SafetySignals } from '../safety/service.ts';
 import { GridService, LocationService } from './service.ts';
 
 const secured = { security: [{ bearer: [] }] };
@@ -15,7 +16,8 @@ function requireLocationAuth(req: FastifyRequest, _reply: FastifyReply, done: (e
 
 /** Locations and the grid (issue 4 items 1-3). */
 export const discoveryModule: Module = async (app, deps) => {
-  const locations = new LocationService(deps);
+  const safety = new SafetySignals(new AlertsService({ ...deps, log: app.log }), app.log);
+  const locations = new LocationService({ ...deps, safety });
   const grid = new GridService(deps, deps.config.tokenSecret);
 
   app.put(

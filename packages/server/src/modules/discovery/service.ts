@@ -8,9 +8,9 @@ import {
   LOCATION_UPDATE_MIN_INTERVAL_MS,
   type LocationBody,
   opensLeft,
+  rulesOf,
   type Subject,
   snap,
-  TIER_LIMITS,
   usesAdvancedFilters,
 } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
@@ -100,7 +100,12 @@ export interface DiscoveryDeps {
 
 /** PUT/DELETE /me/location and the consent it needs (spec sections 3 "Location", 8). */
 export class LocationService {
-  constructor(private readonly deps: DiscoveryDeps) {}
+  constructor(
+    private readonly deps: DiscoveryDeps & {
+      /** Safety's location_warning for a flagged jump; never throws. */
+      safety?: { impossibleJump(userId: string, at: Date): Promise<void> };
+    },
+  ) {}
 
   /**
    * Stores the centre of the position's cell, nothing finer. Refused without consent, more often
@@ -126,7 +131,10 @@ export class LocationService {
     });
     if (outcome === 'no_consent') throw forbidden(LocationMessages.consentRequired, 'consent_required');
     if (outcome === 'too_soon') throw tooManyRequests(LocationMessages.tooSoon);
-    if (outcome === 'jump') throw new AppError(422, 'impossible_location', LocationMessages.impossibleJump);
+    if (outcome === 'jump') {
+      await this.deps.safety?.impossibleJump(userId, now);
+      throw new AppError(422, 'impossible_location', LocationMessages.impossibleJump);
+    }
   }
 
   /** Consent on or off; off also takes the user out of every grid at once. */
@@ -225,7 +233,7 @@ export class GridService {
     const viewer = await findGridViewer(db, viewerId, today);
     if (!viewer) throw unauthorized();
     const tier = actor.tier;
-    const clickableLimit = TIER_LIMITS[tier].clickableProfiles;
+    const clickableLimit = rulesOf(actor).limits.clickableProfiles;
     const prefs = viewer.preferences;
     if ((q.ageMin ?? prefs.ageRange[0]) > (q.ageMax ?? prefs.ageRange[1])) throw badRequest(GridMessages.ageRange);
     if (viewer.lat === null || viewer.lng === null || !viewer.location_active) {
@@ -233,7 +241,7 @@ export class GridService {
         items: [],
         nextCursor: null,
         clickableLimit,
-        opensLeft: opensLeft(tier, viewer.unlocked_today ?? 0),
+        opensLeft: opensLeft(tier, viewer.unlocked_today ?? 0, clickableLimit),
         hasLocation: false,
       };
     }
@@ -244,7 +252,7 @@ export class GridService {
 
     const rows = await this.visibleNearest(db, v, filters, cursor, q.limit + 1);
     // A cell is locked only once the day's opens are spent and it would need one (core openOutcome).
-    const left = opensLeft(tier, viewer.unlocked_today ?? 0);
+    const left = opensLeft(tier, viewer.unlocked_today ?? 0, clickableLimit);
 
     const page = rows.slice(0, q.limit);
     const last = page.at(-1);

@@ -10,10 +10,10 @@ import {
   matchPair,
   matchTypeOf,
   pendingCount,
+  rulesOf,
   type SelectionBody,
   type SelectionResult,
   type StoredAction,
-  SUPER_PER_DAY,
   superRemaining,
   utcDayStart,
 } from '@fmk/core';
@@ -111,7 +111,7 @@ export class GameService {
       return ctx.earlier.result as SelectionResult;
     }
 
-    const allowance = SUPER_PER_DAY[actor.tier];
+    const allowance = rulesOf(actor).limits.supersPerDay;
     let supersToday = ctx.supersToday;
     const record = async (result: SelectionResult, isSuper: boolean) => {
       await repo.saveRequest(trx, { chooserId, clientId, targetId, action: body.action, isSuper, result, at: now });

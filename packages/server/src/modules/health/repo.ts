@@ -133,12 +133,17 @@ export async function advanceReminder(db: Db, medicationId: string, dueAt: Date,
     .execute();
 }
 
-/** What decides whether a reminder may be pushed: account active, health on, pushes allowed. */
+/** What decides whether a reminder may be pushed: account active, health on, pushes and health-reminder pushes allowed. */
 export function findReminderTarget(db: Db, userId: string) {
   return db
     .selectFrom('users')
     .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
-    .select(['users.is_active', 'users.health_enabled', 'user_settings.push_notifications_enabled'])
+    .select([
+      'users.is_active',
+      'users.health_enabled',
+      'user_settings.push_notifications_enabled',
+      'user_settings.notify_health_reminders_push',
+    ])
     .where('users.id', '=', userId)
     .executeTakeFirst();
 }

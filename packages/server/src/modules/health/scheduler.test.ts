@@ -129,6 +129,14 @@ describe.each(DB_KINDS)('medication reminder pushes on %s', (kind) => {
     t().clock.set('2026-06-03T08:40:00Z');
     await scheduler(t()).tick();
     expect(pushesTo(quiet)).toBe(0);
+
+    // The health reminders kind switched off for push (PATCH /me/settings): nothing either.
+    const noReminders = await subscribedUser();
+    await call(t(), noReminders, 'PATCH', '/me/settings', { notifications: { kinds: { healthReminders: { push: false } } } });
+    await call(t(), noReminders, 'POST', '/health/medications', { name: 'D', reminderTime: '08:50' });
+    t().clock.set('2026-06-03T08:50:00Z');
+    await scheduler(t()).tick();
+    expect(pushesTo(noReminders)).toBe(0);
   });
 
   it('skips a dose whose window closed while the server was down', async () => {

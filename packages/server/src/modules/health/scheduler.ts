@@ -118,9 +118,15 @@ export class ReminderScheduler {
     return sent;
   }
 
-  /** Health on, account active, pushes allowed (user_settings.push_notifications_enabled). */
+  /** Health on, account active, pushes allowed (the push channel and the health reminders kind, docs/settings.md). */
   private async mayNotify(userId: string): Promise<boolean> {
     const row = await repo.findReminderTarget(this.deps.db, userId);
-    return Boolean(row?.is_active && row.health_enabled && row.push_notifications_enabled !== false);
+    // Null switches: no settings row yet, the defaults (on).
+    return Boolean(
+      row?.is_active &&
+        row.health_enabled &&
+        row.push_notifications_enabled !== false &&
+        row.notify_health_reminders_push !== false,
+    );
   }
 }

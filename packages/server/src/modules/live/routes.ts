@@ -1,8 +1,11 @@
-import { LIVE_AUTH_TIMEOUT_MS, LIVE_CLOSE_UNAUTHORIZED, type LiveServerEvent, Messages } from '@fmk/core';
+import { LIVE_AUTH_TIMEOUT_MS, LIVE_CLOSE_UNAUTHORIZED, type LiveServerEvent, liveCallSignal, Messages } from '@fmk/core';
 import type { WebSocket } from 'ws';
+import { loadActor } from '../../platform/access.ts';
 import { resolveToken } from '../../platform/auth.ts';
 import { type LiveEvent, SESSION_ENDED } from '../../platform/bus.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { Module } from '../../platform/module.ts';
+import { CallsService } from '../calls/service.ts';
 import { MessagingService } from '../messaging/service.ts';
 import { Presence } from './presence.ts';
 
@@ -35,6 +38,22 @@ const DELIVERY_FLUSH_MS = 20;
 export const liveModule: Module = async (app, deps) => {
   const presence = new Presence(deps.db, deps.clock, deps.bus, (err) => app.log.warn({ err }, 'presence write failed'));
   const messaging = new MessagingService(deps);
+  const calls = new CallsService({ ...deps, log: app.log });
+  /** A call's signal sent on the socket: the same rules as POST /calls/:id/signal, a refusal answered on the socket. */
+  const callSignal = async (socket: WebSocket, userId: string, raw: unknown) => {
+    const parsed = liveCallSignal.safeParse(raw);
+    const callId = typeof (raw as { callId?: unknown }).callId === 'string' ? (raw as { callId: string }).callId : '';
+    const refuse = (status: number, message: string) => send(socket, { type: 'call-error', callId, status, message });
+    if (!parsed.success) return refuse(400, parsed.error.issues[0]?.message ?? 'Invalid signal');
+    const actor = await loadActor(deps.db, userId);
+    if (!actor) return refuse(401, Messages.authRequired);
+    try {
+      await calls.signal(actor, parsed.data.callId, parsed.data.device, parsed.data.signal);
+    } catch (err) {
+      if (err instanceof AppError) return refuse(err.status, err.message);
+      throw err;
+    }
+  };
   const deliveries = new Map<string, { receiverId: string; conversationId: string; upTo: number }>();
   const deliveryWrites = new Set<Promise<void>>();
   let deliveryTimer: NodeJS.Timeout | null = null;
@@ -133,6 +152,8 @@ export const liveModule: Module = async (app, deps) => {
           return;
         }
         if (msg?.type === 'ping') send(socket, { type: 'pong' });
+        else if (msg?.type === 'call-signal' && userId)
+          callSignal(socket, userId, msg).catch((err: unknown) => req.log.warn({ err }, 'call signal failed'));
       });
 
       socket.on('close', () => {

@@ -15,6 +15,7 @@ AS $function$
       v_user_a text;
       v_other text;
       v_other_online boolean;
+      v_from_ok boolean;
       k1 integer;
       k2 integer;
       v_seq bigint;
@@ -24,11 +25,14 @@ AS $function$
              c.user_a, o.id, o.is_online,
              coalesce(o.is_active, false) and not exists (
                select 1 from user_blocks ub
-                where (ub.blocker_id = p_sender and ub.blocked_id = o.id) or (ub.blocked_id = p_sender and ub.blocker_id = o.id))
-        into v_name, v_tier, v_user_a, v_other, v_other_online, v_ok
+                where (ub.blocker_id = p_sender and ub.blocked_id = o.id) or (ub.blocked_id = p_sender and ub.blocker_id = o.id)),
+             coalesce(os.messages_from, 'everyone') = 'everyone' or exists (
+               select 1 from matches m where m.user_a = c.user_a and m.user_b = c.user_b)
+        into v_name, v_tier, v_user_a, v_other, v_other_online, v_ok, v_from_ok
         from users s
         left join conversations c on c.id = p_conversation and (c.user_a = p_sender or c.user_b = p_sender)
         left join users o on o.id = case when c.user_a = p_sender then c.user_b else c.user_a end
+        left join user_settings os on os.user_id = o.id
        where s.id = p_sender and s.is_active;
       if not found then
         raise exception using errcode = 'FK401', message = 'sender';
@@ -38,6 +42,13 @@ AS $function$
         return query select * from fmk_earlier_message(p_sender, p_client_id, p_conversation, v_name);
         if found then return; end if;
         raise exception using errcode = 'FK404', message = 'conversation';
+      end if;
+
+      -- His message settings (core's message.send): only matches may write to him.
+      if not v_from_ok then
+        return query select * from fmk_earlier_message(p_sender, p_client_id, p_conversation, v_name);
+        if found then return; end if;
+        raise exception using errcode = 'FK403', message = 'matches only';
       end if;
 
       -- Both participants' ordering locks, in key order, before anything is counted or written:

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   COULD_NOT_FIND_CONVERSATION,
   can,
+  MATCHES_ONLY_TEXT,
   matchPair,
   messageLimitText,
   TIER_LIMITS,
@@ -22,7 +23,8 @@ import { sendMessage } from './repo.ts';
  * sendMessage). Two things hold it: send-message.sql beside the repo is its definition as the
  * database has it, so a migration that changes it shows as a diff of that file; and it accepts
  * or refuses as core's rule (can 'message.send') does: the daily tier limit case by case around
- * each limit, and the block rule it writes in SQL (either way, or the other gone).
+ * each limit, the block rule it writes in SQL (either way, or the other gone), and the other's
+ * message settings (matches only).
  */
 
 /** The send and the helper it calls, as pg_get_functiondef prints them, without the schema. */
@@ -61,7 +63,9 @@ const refused = (err: { code?: string; message?: string }) =>
     ? `refused: ${messageLimitText(err.message as Tier)}`
     : err.code === 'FK404'
       ? `refused: ${COULD_NOT_FIND_CONVERSATION}`
-      : `error ${err.code}: ${err.message}`;
+      : err.code === 'FK403'
+        ? `refused: ${MATCHES_ONLY_TEXT}`
+        : `error ${err.code}: ${err.message}`;
 
 describe.each(DB_KINDS)('fmk_send_message on %s', (kind) => {
   const t = useTestApp(kind);
@@ -132,7 +136,7 @@ describe.each(DB_KINDS)('fmk_send_message on %s', (kind) => {
     }
   });
 
-  it("refuses as core's message.send does when either blocked the other or the other is gone", async () => {
+  it("refuses as core's message.send does when either blocked the other, the other is gone or takes messages from matches only", async () => {
     const { app, db, clock } = t();
     const now = clock.now();
     const day = utcDayStart(now).toISOString().slice(0, 10);
@@ -141,6 +145,31 @@ describe.each(DB_KINDS)('fmk_send_message on %s', (kind) => {
       ['nothing', async () => {}],
       ['he blocked the other', (me, other) => block(db, me, other)],
       ['the other blocked him', (me, other) => block(db, other, me)],
+      [
+        'the other takes messages from matches only',
+        async (_me, other) => {
+          await db.updateTable('user_settings').set({ messages_from: 'matches' }).where('user_id', '=', other).execute();
+        },
+      ],
+      [
+        'the other takes messages from matches only, and they matched',
+        async (me, other) => {
+          await db.updateTable('user_settings').set({ messages_from: 'matches' }).where('user_id', '=', other).execute();
+          const [a, b] = matchPair(me, other);
+          await db
+            .insertInto('matches')
+            .values({
+              id: randomUUID(),
+              user_a: a,
+              user_b: b,
+              match_type: 'mixed',
+              user_actions: '{}',
+              created_at: now,
+              matched_at: now,
+            })
+            .execute();
+        },
+      ],
       [
         'the other is deactivated',
         async (_me, other) => {
@@ -178,6 +207,13 @@ describe.each(DB_KINDS)('fmk_send_message on %s', (kind) => {
       cases.push({ situation, core: decision.allowed ? 'sent' : `refused: ${decision.message}`, sql: outcome });
     }
     expect(cases.filter((c) => c.core !== c.sql)).toEqual([]);
-    expect(cases.map((c) => c.sql)).toEqual(['sent', ...Array(3).fill(`refused: ${COULD_NOT_FIND_CONVERSATION}`)]);
+    expect(cases.map((c) => c.sql)).toEqual([
+      'sent',
+      `refused: ${COULD_NOT_FIND_CONVERSATION}`,
+      `refused: ${COULD_NOT_FIND_CONVERSATION}`,
+      `refused: ${MATCHES_ONLY_TEXT}`,
+      'sent',
+      `refused: ${COULD_NOT_FIND_CONVERSATION}`,
+    ]);
   });
 });

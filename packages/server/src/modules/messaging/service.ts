@@ -7,22 +7,23 @@ import {
   COULD_NOT_FIND_CONVERSATION,
   type Conversation,
   type LiveServerEvent,
+  MATCHES_ONLY_TEXT,
   type Message,
   type MessagePage,
   matchPair,
   messageLimitText,
   type Photo,
   type SendMessage,
-  showsReadReceipts,
   type Tier,
   TYPING_TIMEOUT_MS,
   utcDayStart,
 } from '@fmk/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
-import { loadSubject, loadTier, requireAccess, requireActingOnOthers } from '../../platform/access.ts';
+import { loadSubject, loadTierRules, requireAccess, requireActingOnOthers } from '../../platform/access.ts';
 import { type Bus, withEvents } from '../../platform/bus.ts';
-import { badRequest, conflict, limitReached, notFound, unauthorized } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, limitReached, notFound, unauthorized } from '../../platform/errors.ts';
+import { loadTierLimits } from '../../platform/flags.ts';
 import { reencodePhoto } from '../../platform/media/image.ts';
 import type { ContentHandler, Moderation } from '../../platform/moderation/moderation.ts';
 import type { Notifier } from '../../platform/push.ts';
@@ -47,17 +48,19 @@ export interface MessagingServiceDeps {
 type Emit = (to: readonly string[], event: LiveServerEvent) => void;
 
 /** The API error for fmk_send_message's own SQLSTATEs (class FK); anything else is rethrown. */
-function sendError(err: unknown): unknown {
+function sendError(err: unknown, limits: Record<string, number>): unknown {
   const e = err as { code?: string; message?: string };
   switch (e.code) {
     case 'FK401':
       return unauthorized();
     case 'FK404':
       return notFound(COULD_NOT_FIND_CONVERSATION);
+    case 'FK403':
+      return forbidden(MATCHES_ONLY_TEXT);
     case 'FK409':
       return conflict('This client id was already used for another message.');
     case 'FK429':
-      return limitReached(messageLimitText(e.message as Tier));
+      return limitReached(messageLimitText(e.message as Tier, limits[e.message as Tier]));
     case 'FK400':
       return badRequest('Choose a photo you uploaded.', { photoId: 'not your photo' });
     default:
@@ -178,9 +181,9 @@ export class MessagingService {
 
   /** Whether the sender may see 'read' on his messages to each receiver. */
   private async receiptsOf(sender: Actor, receivers: string[]): Promise<(receiverId: string) => boolean> {
-    if (sender.tier === 'free') return () => false;
+    if (!(sender.rules ?? (await loadTierRules(this.deps.db, sender.id))?.rules)?.has.readReceipts) return () => false;
     const settings = await repo.readReceiptSettings(this.deps.db, receivers);
-    return (r) => showsReadReceipts(sender.tier, settings.get(r) ?? true);
+    return (r) => settings.get(r) ?? true;
   }
 
   private async deliveredByFetch(me: string, rows: repo.MessageRow[]): Promise<void> {
@@ -219,10 +222,11 @@ export class MessagingService {
     const day = utcDayStart(now).toISOString().slice(0, 10);
     const photoId = body.type === 'photo' ? (body.photoId ?? '') : null;
     let row: repo.SentMessageRow | undefined;
+    const limits = await loadTierLimits(this.deps.db, 'messagesPerDay');
     try {
-      row = await repo.sendMessage(db, { id: randomUUID(), senderId: me, conversationId, ...body, photoId, now, day });
+      row = await repo.sendMessage(db, { id: randomUUID(), senderId: me, conversationId, ...body, photoId, now, day, limits });
     } catch (err) {
-      throw sendError(err);
+      throw sendError(err, limits);
     }
     if (!row) throw new Error('fmk_send_message returned no row');
     if (!row.created) {
@@ -265,10 +269,11 @@ export class MessagingService {
       emit([me], { type: 'conversation', conversationId, removed: false });
       if (marked.length === 0) return;
       const top = Math.max(...marked);
-      const senderTier = await loadTier(trx, c.otherId);
-      if (!senderTier) return;
+      const sender = await loadTierRules(trx, c.otherId);
+      if (!sender) return;
       const allows = (await repo.readReceiptSettings(trx, [me])).get(me) ?? true;
-      if (showsReadReceipts(senderTier, allows)) emit([c.otherId], { type: 'read', conversationId, upTo: top });
+      // Read receipts are a tier feature of the sender's (spec section 6), read from the flag store.
+      if (sender.rules.has.readReceipts && allows) emit([c.otherId], { type: 'read', conversationId, upTo: top });
     });
   }
 

@@ -1,30 +1,79 @@
+import { EMAIL_KINDS, type NotificationChannel, type NotificationKind, type StoredSettings } from '@fmk/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
-import type { NewMatchNotice, NewMessageNotice, Notifier, PushService } from '../../platform/push.ts';
+import { composeMail } from '../../platform/mail/layout.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { IncomingCallNotice, NewMatchNotice, NewMessageNotice, Notifier, PushService } from '../../platform/push.ts';
+import { storedFromRow } from '../../platform/settings/columns.ts';
 import { findPushTarget } from './repo.ts';
 
 export type { NewMatchNotice, NewMessageNotice, Notifier };
 
+/** A kind reaches a channel when both his channel switch and that kind's switch on it are on. */
+export function allows(s: StoredSettings, kind: NotificationKind, channel: NotificationChannel): boolean {
+  return s.notifications.channels[channel] && s.notifications.kinds[kind][channel];
+}
+
+interface Notice {
+  kind: NotificationKind;
+  push: { title: string; body: string; url: string; tag: string };
+  /** Kinds in EMAIL_KINDS: the mail, built for his address. Its subject never says what the app is for. */
+  mail?: (to: string) => ReturnType<typeof composeMail>;
+}
+
+/**
+ * Push and email for events, each only where his settings allow that kind on that channel
+ * (docs/settings.md): a push only when he has no open tab (the tab shows it live); a mail only
+ * to a confirmed address, for the kinds mail carries.
+ */
 export class PushNotifier implements Notifier {
   private readonly inFlight = new Set<Promise<void>>();
 
-  constructor(private readonly deps: { db: Db; push: PushService; log: FastifyBaseLogger }) {}
+  constructor(private readonly deps: { db: Db; push: PushService; log: FastifyBaseLogger; mail?: Mailer; publicUrl?: string }) {}
 
   newMessage(n: NewMessageNotice): Promise<void> {
     return this.track(n.toUserId, {
-      title: n.fromName?.trim() || 'New message',
-      body: n.text,
-      url: `/messages/${encodeURIComponent(n.conversationId)}`,
-      tag: `conversation-${n.conversationId}`,
+      kind: 'messages',
+      push: {
+        title: n.fromName?.trim() || 'New message',
+        body: n.text,
+        url: `/messages/${encodeURIComponent(n.conversationId)}`,
+        tag: `conversation-${n.conversationId}`,
+      },
     });
   }
 
   newMatch(n: NewMatchNotice): Promise<void> {
+    const url = n.conversationId ? `/messages/${encodeURIComponent(n.conversationId)}` : '/messages';
     return this.track(n.toUserId, {
-      title: "It's a match!",
-      body: n.otherName?.trim() ? `You and ${n.otherName.trim()} like each other.` : 'Someone likes you back.',
-      url: n.conversationId ? `/messages/${encodeURIComponent(n.conversationId)}` : '/messages',
-      tag: n.conversationId ? `match-${n.conversationId}` : 'match',
+      kind: 'matches',
+      push: {
+        title: "It's a match!",
+        body: n.otherName?.trim() ? `You and ${n.otherName.trim()} like each other.` : 'Someone likes you back.',
+        url,
+        tag: n.conversationId ? `match-${n.conversationId}` : 'match',
+      },
+      mail: (to) =>
+        composeMail(to, {
+          subject: 'Something new is waiting for you',
+          paragraphs: ['Hi,', 'You have a new match. Say hello while the moment is fresh.'],
+          action: { label: 'Open the app', url: `${this.deps.publicUrl ?? ''}${url}` },
+          footer: ['You get this because match emails are on. Turn them off in Settings, Notifications.'],
+        }),
+    });
+  }
+
+  incomingCall(n: IncomingCallNotice): Promise<void> {
+    const who = n.fromName?.trim() || 'Someone';
+    // A call rings under his message switches: it is someone he talks to, reaching him.
+    return this.track(n.toUserId, {
+      kind: 'messages',
+      push: {
+        title: `${who} is calling`,
+        body: n.kind === 'video' ? 'Incoming video call' : 'Incoming voice call',
+        url: n.conversationId ? `/messages/${encodeURIComponent(n.conversationId)}` : '/messages',
+        tag: `call-${n.callId}`,
+      },
     });
   }
 
@@ -32,20 +81,28 @@ export class PushNotifier implements Notifier {
     while (this.inFlight.size > 0) await Promise.all(this.inFlight);
   }
 
-  private track(userId: string, msg: { title: string; body: string; url: string; tag: string }): Promise<void> {
-    if (!this.deps.push.enabled) return Promise.resolve();
-    const p = this.notify(userId, msg).catch((err: unknown) => this.deps.log.warn({ err }, 'push notification failed'));
+  private track(userId: string, notice: Notice): Promise<void> {
+    const p = this.notify(userId, notice).catch((err: unknown) => this.deps.log.warn({ err }, 'notification failed'));
     this.inFlight.add(p);
     void p.finally(() => this.inFlight.delete(p));
-    // The caller (a message send, a selection) never waits on a push service.
+    // The caller (a message send, a selection) never waits on a push service or a mail server.
     return Promise.resolve();
   }
 
-  private async notify(userId: string, msg: { title: string; body: string; url: string; tag: string }): Promise<void> {
+  private async notify(userId: string, notice: Notice): Promise<void> {
     const row = await findPushTarget(this.deps.db, userId);
-    // An open tab sees the event live (and shows a toast): no push then.
+    // An open tab sees the event live (and shows a toast): nothing else then.
     if (!row?.is_active || row.is_online) return;
-    if (row.push_notifications_enabled === false) return;
-    await this.deps.push.send(userId, msg);
+    const settings = storedFromRow(row.settings_row ?? {}, null);
+    if (
+      this.deps.mail &&
+      notice.mail &&
+      EMAIL_KINDS.includes(notice.kind) &&
+      row.email_verified_at &&
+      allows(settings, notice.kind, 'email')
+    ) {
+      this.deps.mail.send(notice.mail(row.email));
+    }
+    if (this.deps.push.enabled && allows(settings, notice.kind, 'push')) await this.deps.push.send(userId, notice.push);
   }
 }

@@ -16,6 +16,7 @@ import webpush from 'web-push';
 import { signUp, signUpMember } from '../../../test/factories.ts';
 import { DB_KINDS, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { openLive } from '../../../test/live.ts';
+import { type Mail, Mailer } from '../../platform/mail/mailer.ts';
 import { PUSH_TTL_SECONDS, PushService } from '../../platform/push.ts';
 import { PushNotifier } from './notifier.ts';
 
@@ -264,6 +265,30 @@ describe.each(DB_KINDS)('Web Push on %s', (kind) => {
     });
   });
 
+  it('rings a callee with no open tab by push (issue 20)', async () => {
+    const a = await user();
+    const b = await user();
+    await t().db.updateTable('users').set({ display_name: 'Alex' }).where('id', '=', a.user.uid).execute();
+    const m = await match(t(), a, b);
+    await pushService.waitFor(1);
+    pushService.received = [];
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/v1/calls',
+      headers: a.headers,
+      payload: { userId: b.user.uid, kind: 'video', device: 'tab-a-000001' },
+    });
+    expect(res.statusCode).toBe(201);
+    const [got] = await pushService.waitFor(1);
+    expect(got!.url).toBe(new URL(b.sub.endpoint).pathname);
+    expect(JSON.parse(decryptPush(b.sub, got!.body))).toEqual({
+      title: 'Alex is calling',
+      body: 'Incoming video call',
+      url: `/messages/${m.conversationId}`,
+      tag: `call-${res.json().id}`,
+    });
+  });
+
   it('truncates a new message over 50 characters to 47 plus ... and links the conversation', async () => {
     const u = await user();
     const text = 'This message is definitely longer than fifty characters, by far.';
@@ -299,6 +324,69 @@ describe.each(DB_KINDS)('Web Push on %s', (kind) => {
     await sent.newMessage({ toUserId: off.user.uid, fromName: 'Sam', text: 'hi', conversationId: 'c-3' });
     await sent.settle();
     expect(pushService.received).toEqual([]);
+  });
+
+  it('sends nothing on a channel where he switched that kind off, and the other kinds still go', async () => {
+    const u = await user();
+    const off = await t().app.inject({
+      method: 'PATCH',
+      url: '/api/v1/me/settings',
+      headers: u.headers,
+      payload: { notifications: { kinds: { messages: { push: false } } } },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    await sent.newMessage({ toUserId: u.user.uid, fromName: 'Sam', text: 'hi', conversationId: 'c-4' });
+    await sent.settle();
+    expect(pushService.received).toEqual([]);
+    await sent.newMatch({ toUserId: u.user.uid, otherName: 'Sam', conversationId: 'c-4' });
+    const [got] = await pushService.waitFor(1);
+    expect(JSON.parse(decryptPush(u.sub, got!.body)).title).toBe("It's a match!");
+  });
+
+  it('mails a new match to a confirmed address only while email and match emails are on', async () => {
+    const mails: Mail[] = [];
+    const mailer = new Mailer(
+      { deliver: async (m) => void mails.push(m), close: () => {} },
+      'FMK <hello@example.com>',
+      pino({ level: 'silent' }),
+    );
+    const withMail = new PushNotifier({
+      db: t().db,
+      push: new PushService({ db: t().db, clock: t().clock, vapid: t().config.vapid, log: pino({ level: 'silent' }) }),
+      log: pino({ level: 'silent' }),
+      mail: mailer,
+      publicUrl: 'https://fmk.example',
+    });
+    const u = await user({ subscribe: false });
+    const settings = (payload: object) =>
+      t().app.inject({ method: 'PATCH', url: '/api/v1/me/settings', headers: u.headers, payload });
+    const notice = { toUserId: u.user.uid, otherName: 'Sam', conversationId: 'c-5' };
+    const deliver = async () => {
+      await withMail.newMatch(notice);
+      await withMail.settle();
+      await mailer.settle();
+    };
+    await deliver(); // email is off by default
+    await t().db.updateTable('users').set({ email_verified_at: t().clock.now() }).where('id', '=', u.user.uid).execute();
+    await deliver();
+    expect(mails).toEqual([]);
+    expect((await settings({ notifications: { channels: { email: true } } })).statusCode).toBe(200);
+    await deliver();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toBe(u.user.email);
+    // A lock screen shows the subject: nothing about what the app is for.
+    expect(mails[0]!.subject).toBe('Something new is waiting for you');
+    expect(mails[0]!.text).toContain('https://fmk.example/messages/c-5');
+    expect((await settings({ notifications: { kinds: { matches: { email: false } } } })).statusCode).toBe(200);
+    await deliver();
+    // Messages are never mailed one by one, whatever the switches say.
+    expect(
+      (await settings({ notifications: { kinds: { matches: { email: true }, messages: { email: true } } } })).statusCode,
+    ).toBe(200);
+    await withMail.newMessage({ toUserId: u.user.uid, fromName: 'Sam', text: 'hi', conversationId: 'c-5' });
+    await withMail.settle();
+    await mailer.settle();
+    expect(mails).toHaveLength(1);
   });
 
   it('deletes a subscription the push service calls gone (410) and keeps the others', async () => {

@@ -10,6 +10,8 @@ export interface ViewableProfile {
   subject: Subject;
   isSelf: boolean;
   sections: VisibleSections;
+  /** His cruising and health privacy: Right Now and availability, and safety info, for this viewer. */
+  shows: { rightNow: boolean; health: boolean };
 }
 
 /**
@@ -31,6 +33,10 @@ export async function viewableProfile(db: Db, actor: Actor, ownerId: string, now
     sections: {
       dating: can(actor, 'profile.seeDating', subject).allowed,
       now: can(actor, 'profile.seeNow', subject).allowed,
+    },
+    shows: {
+      rightNow: can(actor, 'profile.seeRightNow', subject).allowed,
+      health: can(actor, 'profile.seeHealth', subject).allowed,
     },
   };
 }

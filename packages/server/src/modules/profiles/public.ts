@@ -51,12 +51,15 @@ export function toPublicProfile(p: {
   owner: ViewedUserRow;
   isSelf: boolean;
   sections: { dating: boolean; now: boolean };
+  /** Cruising and health privacy (core profile.seeRightNow, profile.seeHealth); all shown when absent. */
+  shows?: { rightNow: boolean; health: boolean };
   photos: PhotoRow[];
   likes: { counts: ReadonlyMap<string, number>; mine: ReadonlySet<string> };
   promptTexts: ReadonlyMap<string, string>;
   storage: Storage;
 }): PublicProfile {
   const { owner: u, isSelf } = p;
+  const shows = p.shows ?? { rightNow: true, health: true };
   const presence = presenceFor(
     { isOnline: u.is_online, lastSeen: u.last_seen },
     // No settings row yet means the defaults, which show both.
@@ -103,12 +106,12 @@ export function toPublicProfile(p: {
           quickStats: n.quickStats,
           position: n.position,
           lookingFor: n.lookingFor,
-          availability: n.availability,
-          rightNow: n.rightNow,
+          availability: shows.rightNow ? n.availability : 'offline',
+          rightNow: shows.rightNow ? n.rightNow : null,
           aboutMe: n.aboutMe,
           tribes: n.tribes,
           kinks: n.kinks,
-          safetyInfo: n.safetyInfo,
+          safetyInfo: shows.health ? n.safetyInfo : '',
         }
       : null,
   };

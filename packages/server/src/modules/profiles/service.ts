@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type Clock,
   datingProfileSchema,
+  effectiveTier,
   type Me,
   Messages,
   MISSING_FIELD_MESSAGES,
@@ -20,7 +21,9 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import type { UserRow, UserUpdate } from '../../db/schema.ts';
+import { loadActor, requireAccess } from '../../platform/access.ts';
 import { AppError, badRequest, limitReached, notFound, unauthorized } from '../../platform/errors.ts';
+import { loadRules } from '../../platform/flags.ts';
 import { thumbnailKey } from '../../platform/media/files.ts';
 import { reencodePhoto } from '../../platform/media/image.ts';
 import type { ContentHandler, Moderation } from '../../platform/moderation/moderation.ts';
@@ -107,9 +110,16 @@ export class ProfileService {
         preferencesPatch.units = patch.modeSettings.useMetric ? 'metric' : 'imperial';
       }
       if (patch.modeSettings) {
-        values.mode_settings = JSON.stringify(
-          validated(modeSettingsSchema, { ...modeSettingsOf(user), ...patch.modeSettings }, 'modeSettings'),
-        );
+        const before = modeSettingsOf(user);
+        const next = validated(modeSettingsSchema, { ...before, ...patch.modeSettings }, 'modeSettings');
+        // Hiding the mode is app mode visibility, a Premium privacy control (spec section 6; the
+        // same switch as PATCH /me/settings privacy.showCurrentMode).
+        if (before.privacySettings.showModeInProfile && !next.privacySettings.showModeInProfile) {
+          const actor = await loadActor(trx, userId);
+          if (!actor) throw unauthorized();
+          requireAccess(actor, 'privacy.control');
+        }
+        values.mode_settings = JSON.stringify(next);
       }
       if (Object.keys(preferencesPatch).length > 0) {
         const preferences = validated(preferencesSchema, { ...user.preferences, ...preferencesPatch }, 'preferences');
@@ -196,7 +206,7 @@ export class ProfileService {
     // authoritative check is repeated under the lock below.
     const current = await findUserById(db, userId);
     if (!current) throw unauthorized();
-    assertPhotoAllowed(current, await countPhotos(db, userId));
+    await assertPhotoAllowed(db, current, await countPhotos(db, userId));
 
     const encoded = await reencodePhoto(upload);
     const id = randomUUID();
@@ -205,7 +215,7 @@ export class ProfileService {
     try {
       await db.transaction().execute(async (trx) => {
         const user = await this.lockedUser(trx, userId);
-        assertPhotoAllowed(user, await countPhotos(trx, userId));
+        await assertPhotoAllowed(trx, user, await countPhotos(trx, userId));
         const position = await nextPhotoPosition(trx, userId);
         await storage.put(storageKey, encoded.data, 'image/webp');
         stored = true;
@@ -357,11 +367,11 @@ export class ProfileService {
   }
 }
 
-function assertPhotoAllowed(user: UserRow, count: number): void {
-  const allowance = photoAllowance(
-    { subscriptionTier: user.subscription_tier, hasLifetimePremium: user.has_lifetime_premium },
-    count,
-  );
+/** The photo limit of his tier, read from the flag store (spec section 6: 3 / 8 / 20). */
+async function assertPhotoAllowed(db: Db, user: UserRow, count: number): Promise<void> {
+  const tierUser = { subscriptionTier: user.subscription_tier, hasLifetimePremium: user.has_lifetime_premium };
+  const rules = await loadRules(db, effectiveTier(tierUser));
+  const allowance = photoAllowance(tierUser, count, rules.limits.photos);
   if (!allowance.allowed) throw limitReached(allowance.message);
 }
 

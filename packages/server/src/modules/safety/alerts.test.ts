@@ -99,7 +99,7 @@ describe.each(DB_KINDS)('safety alerts on %s', (kind) => {
     await Promise.all([established(a), established(b)]);
     const conversationId = await matched(a, b);
     await send(a, conversationId, 'hey! look at www.example.com for the bar we talked about');
-    await send(b, conversationId, 'see you there');
+    await send(b, conversationId, 'sounds good');
     // Ten of the spec's 30 s generator ticks on the app's clock, and real time on the event loop.
     t().clock.advance(5 * 60_000);
     await new Promise((r) => setTimeout(r, 100));

@@ -8,8 +8,12 @@ import {
   type AlertType,
   type Clock,
   canMoveAlert,
+  contentFlaggedAlert,
+  matchPair,
+  mentionsMeetup,
   NEW_ACCOUNT_WINDOW_MS,
   normaliseText,
+  SAFETY_REMINDERS,
   SAME_TEXT_WINDOW_MS,
   spamSignals,
   suspiciousMessageText,
@@ -19,6 +23,8 @@ import type { Db } from '../../db/index.ts';
 import { requireAccess } from '../../platform/access.ts';
 import type { Bus } from '../../platform/bus.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import type { ModerationEvent } from '../../platform/moderation/moderation.ts';
+import { settingsOf } from '../settings/service.ts';
 import * as repo from './repo/alerts.ts';
 
 export interface AlertsServiceDeps {
@@ -115,11 +121,83 @@ export class AlertsService {
   }
 
   /**
+   * safety_reminder before a first meetup: the first message between two men that talks about
+   * meeting (core's MEETUP_PHRASES) gives both the public-place advice, once per pair, to each who
+   * keeps publicPlaceReminders on.
+   * Never fails the send: a failure is logged.
+   */
+  private async meetupReminder(msg: { id: string; senderId: string; receiverId: string; text: string }): Promise<void> {
+    try {
+      if (!mentionsMeetup(msg.text)) return;
+      const dedupeKey = `meetup:${matchPair(msg.senderId, msg.receiverId).join(':')}`;
+      for (const userId of [msg.senderId, msg.receiverId])
+        if (await this.wants(userId, 'publicPlaceReminders'))
+          await this.raise(userId, {
+            type: 'safety_reminder',
+            severity: 'low',
+            ...SAFETY_REMINDERS.chat,
+            contentId: msg.id,
+            dedupeKey,
+          });
+    } catch (err) {
+      this.deps.log?.warn({ err }, 'meetup reminder failed');
+    }
+  }
+
+  /**
+   * Whether he keeps a reminder on (meetupSafety.publicPlaceReminders, locationSafety
+   * .locationReminders; both on by default, docs/settings.md).
+   */
+  async wants(userId: string, reminder: 'publicPlaceReminders' | 'locationReminders'): Promise<boolean> {
+    const s = (await settingsOf(this.deps.db, userId))?.safety;
+    if (!s) return true;
+    return reminder === 'publicPlaceReminders' ? s.meetupSafety.publicPlaceReminders : s.locationSafety.locationReminders;
+  }
+
+  /**
+   * content_flagged (issue 17 item 2): moderation held one of his photos for staff, or staff
+   * removed it; the alert says why and opens the photo in his profile editor. When staff approve
+   * a held photo, its alert is resolved (the photo is visible again; nothing is left to do).
+   * Never throws: a failure is logged.
+   */
+  async onModeration(e: ModerationEvent): Promise<void> {
+    const { item } = e;
+    try {
+      const heldKey = `photo:${item.content_id}:held`;
+      if (e.kind === 'approved') {
+        const alert = await repo.resolveByKey(this.deps.db, item.user_id, heldKey, this.deps.clock.now());
+        if (alert) await this.deps.bus.publish([item.user_id], { type: 'refetch', of: 'alerts' });
+        return;
+      }
+      const reasons = item.flagged_reason ? item.flagged_reason.split(', ') : [];
+      const words = contentFlaggedAlert(e.kind, item.content_type, reasons);
+      // A removed photo is gone: its action opens the editor to add another.
+      const review: AlertAction = {
+        id: 'review_photo',
+        label: e.kind === 'held' ? 'Review photo' : 'Open my photos',
+        type: 'review_photo',
+        severity: 'low',
+      };
+      if (e.kind === 'rejected') await repo.resolveByKey(this.deps.db, item.user_id, heldKey, this.deps.clock.now());
+      await this.raise(item.user_id, {
+        type: 'content_flagged',
+        ...words,
+        contentId: item.content_id,
+        actions: item.content_type === 'profile_photo' ? [review] : [],
+        dedupeKey: e.kind === 'held' ? heldKey : `photo:${item.content_id}:rejected`,
+      });
+    } catch (err) {
+      this.deps.log?.warn({ err }, 'content_flagged alert failed');
+    }
+  }
+
+  /**
    * After a message is sent: warns the receiver once about this sender when the message matches
    * a spam or scam pattern (core's spamSignals) or the sender has open reports from several
    * members. Never fails the send: a failure is logged.
    */
   async screenMessage(msg: { id: string; senderId: string; receiverId: string; text: string }): Promise<void> {
+    await this.meetupReminder(msg);
     try {
       const dedupeKey = `sender:${msg.senderId}`;
       if (await repo.hasAlertKey(this.deps.db, msg.receiverId, dedupeKey)) return;

@@ -16,7 +16,9 @@ import { actorOf } from '../../platform/access.ts';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import { readPhotoUpload } from '../../platform/media/upload.ts';
 import type { Module } from '../../platform/module.ts';
+import { endCallsBetween } from '../calls/service.ts';
 import { AlertsService } from './alerts.ts';
+import { DemoAlertGenerator } from './demo.ts';
 import { ReportsService } from './reports.ts';
 import { SafetyService } from './service.ts';
 
@@ -31,8 +33,16 @@ const errors = { '4xx': apiErrorSchema };
  * review them (admin.reports.edit).
  */
 export const safetyModule: Module = async (app, deps) => {
-  const safety = new SafetyService(deps);
+  const safety = new SafetyService(deps, (me, targetId) => endCallsBetween(deps, me, targetId));
   const alerts = new AlertsService({ ...deps, log: app.log });
+  // content_flagged: photo moderation tells the owner, after its commit, what became of his photo.
+  deps.moderation.subscribe((e) => alerts.onModeration(e));
+  // The spec's simulated alerts, for demos only (DEMO_SAFETY_ALERTS; refused in production).
+  if (deps.config.demoSafetyAlerts) {
+    const demo = new DemoAlertGenerator({ db: deps.db, raise: (id, a) => alerts.raise(id, a), log: app.log });
+    app.addHook('onReady', async () => demo.start());
+    app.addHook('onClose', async () => demo.stop());
+  }
   const reports = new ReportsService(deps, {
     block: (me, targetId) => safety.block(me, targetId),
     raise: (userId, alert) => alerts.raise(userId, alert),

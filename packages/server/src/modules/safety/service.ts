@@ -13,6 +13,9 @@ export interface SafetyServiceDeps {
   bus: Bus;
 }
 
+/** What a block ends beyond the pair's history: their ongoing call (issue 20). */
+export type AfterBlock = (me: string, targetId: string) => Promise<void>;
+
 type BlockedUser = z.infer<typeof blockedUserSchema>;
 type Emit = (to: readonly string[], event: LiveServerEvent) => void;
 
@@ -23,7 +26,10 @@ type Emit = (to: readonly string[], event: LiveServerEvent) => void;
  * unblock restores visibility but not what was deleted.
  */
 export class SafetyService {
-  constructor(private readonly deps: SafetyServiceDeps) {}
+  constructor(
+    private readonly deps: SafetyServiceDeps,
+    private readonly afterBlock?: AfterBlock,
+  ) {}
 
   async block(me: string, targetId: string): Promise<void> {
     if (me === targetId) throw badRequest(CANNOT_BLOCK_SELF, { id: 'is you' });
@@ -34,6 +40,7 @@ export class SafetyService {
       for (const id of gone) emit([me, targetId], { type: 'conversation', conversationId: id, removed: true });
       emit([me, targetId], { type: 'refetch', of: 'matches' });
     });
+    await this.afterBlock?.(me, targetId);
   }
 
   async unblock(me: string, targetId: string): Promise<void> {
@@ -51,5 +58,9 @@ export class SafetyService {
 
 /** Other features raise alerts (photo moderation: content_flagged) and screen sent messages through it. */
 export { AlertsService, type RaiseAlert } from './alerts.ts';
+/** An erased account: other men's alerts lose the actions aimed at him. */
+export { forgetAlertsAbout } from './repo/alerts.ts';
 /** Reports live beside blocks; their screenshot files go when the reporter's account does. */
 export { reportFileKeys } from './reports.ts';
+/** Cruise and the grid raise location warnings and meetup reminders through it. */
+export { SafetySignals } from './signals.ts';

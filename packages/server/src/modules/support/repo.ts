@@ -282,18 +282,20 @@ export function findThread(db: Db, id: string, side: 'member' | 'staff'): Promis
 }
 
 /**
- * Staff's queue: Platinum members first (priority support; lifetime premium never lifts a member
- * above Premium, so the stored tier decides), then the latest activity, optionally of one status.
+ * Staff's queue: members of the tiers with priority support first (the flag store's
+ * `prioritySupport`, Platinum as seeded; lifetime premium never lifts a member above Premium, so
+ * the stored tier decides), then the latest activity, optionally of one status.
  */
-export function listThreads(db: Db, status: ThreadStatus | undefined, limit: number): Promise<ThreadRow[]> {
+export function listThreads(
+  db: Db,
+  status: ThreadStatus | undefined,
+  limit: number,
+  priorityTiers: readonly string[],
+): Promise<ThreadRow[]> {
   let q = threadQuery(db, 'staff');
   if (status) q = q.where('t.status', '=', status);
-  return q
-    .orderBy(sql`(u.subscription_tier = 'platinum')`, 'desc')
-    .orderBy('t.last_message_at', 'desc')
-    .orderBy('t.id')
-    .limit(limit)
-    .execute();
+  const priority = priorityTiers.length ? sql`(u.subscription_tier in (${sql.join(priorityTiers)}))` : sql`false`;
+  return q.orderBy(priority, 'desc').orderBy('t.last_message_at', 'desc').orderBy('t.id').limit(limit).execute();
 }
 
 export function threadMessages(db: Db, threadId: string) {

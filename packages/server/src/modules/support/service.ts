@@ -21,6 +21,7 @@ import {
   type SupportThreadDetail,
   THREAD_LIMIT,
   type ThreadStatus,
+  TIERS,
   type Tier,
 } from '@fmk/core';
 import type { z } from 'zod';
@@ -28,6 +29,7 @@ import type { Db } from '../../db/index.ts';
 import { requireAccess } from '../../platform/access.ts';
 import { type Bus, withEvents } from '../../platform/bus.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors.ts';
+import { loadRules } from '../../platform/flags.ts';
 import { reencodePhoto } from '../../platform/media/image.ts';
 import { readObject, type Storage } from '../../platform/storage.ts';
 import * as repo from './repo.ts';
@@ -257,7 +259,12 @@ export class SupportService {
   /** Staff's queue: Platinum members' threads first. */
   async staffThreads(actor: Actor, status: ThreadStatus | undefined): Promise<StaffThread[]> {
     requireAccess(actor, 'admin.reports.edit');
-    return (await repo.listThreads(this.deps.db, status, STAFF_LIST)).map((t) => ({ ...presentThread(t), member: memberOf(t) }));
+    const priority: Tier[] = [];
+    for (const tier of TIERS) if ((await loadRules(this.deps.db, tier)).has.prioritySupport) priority.push(tier);
+    return (await repo.listThreads(this.deps.db, status, STAFF_LIST, priority)).map((t) => ({
+      ...presentThread(t),
+      member: memberOf(t),
+    }));
   }
 
   /** One thread for staff; opening it reads the member's messages on staff's side. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { hasBlocked } from '../blocks/repo.ts';
+import type { SettingsRow } from '../settings/columns.ts';
 
 /**
  * SQL of the access layer: who asks (the actor) and how another user stands to him (the
@@ -30,7 +31,10 @@ export function findActorRow(db: Db, userId: string) {
       'u.health_enabled',
       'u.activity_tracking_enabled',
       'u.phone_verified_at',
+      'u.mode_settings',
       's.location_sharing_consent',
+      // His whole settings row (the settings store, settings/columns.ts); null without one.
+      sql<SettingsRow | null>`to_jsonb(s)`.as('settings_row'),
       'a.role as staff_role',
       'a.is_active as staff_active',
       'a.permissions as staff_permissions',
@@ -72,6 +76,12 @@ export function findSubjectRow(db: Db, actorId: string, otherId: string, q: { to
       's.show_read_receipts',
       's.location_sharing_consent',
       's.location_precision',
+      's.profile_visibility',
+      's.share_distance',
+      's.messages_from',
+      's.cruising_private',
+      's.health_private',
+      's.activity_private',
       hasBlocked(actorId, otherId).as('blocked_by_actor'),
       hasBlocked(otherId, actorId).as('blocked_actor'),
       eb.exists(eb.selectFrom('matches').select('id').where('user_a', '=', a).where('user_b', '=', b)).as('matched'),

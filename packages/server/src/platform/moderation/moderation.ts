@@ -62,8 +62,9 @@ export interface ModerationEvent {
  */
 export class Moderation {
   private readonly handlers = new Map<ContentType, ContentHandler>();
-  private readonly listeners: ((e: ModerationEvent) => void)[] = [];
+  private readonly listeners: ((e: ModerationEvent) => void | Promise<void>)[] = [];
   private readonly inFlight = new Set<Promise<void>>();
+  private closing = false;
 
   constructor(
     private readonly deps: {
@@ -84,16 +85,21 @@ export class Moderation {
     this.handlers.set(contentType, handler);
   }
 
-  /** The hook for alerts: called after each commit; a listener's error is logged, never thrown. */
-  subscribe(listener: (e: ModerationEvent) => void): void {
+  /**
+   * The hook for alerts: called after each commit and awaited (so `settle()` and a staff decision
+   * include it); a listener's error is logged, never thrown.
+   */
+  subscribe(listener: (e: ModerationEvent) => void | Promise<void>): void {
     this.listeners.push(listener);
   }
 
   /** Scores the photo in the background; returns at once. Failures are logged: the photo stays as it is. */
   enqueue(job: ModerationJob): void {
-    if (!this.deps.scorer) return;
+    if (!this.deps.scorer || this.closing) return;
     const p = this.run(job)
-      .catch((err: unknown) => this.deps.log.error({ err, contentId: job.contentId }, 'moderation failed'))
+      .catch((err: unknown) => {
+        if (!this.closing) this.deps.log.error({ err, contentId: job.contentId }, 'moderation failed');
+      })
       .finally(() => this.inFlight.delete(p));
     this.inFlight.add(p);
   }
@@ -103,9 +109,14 @@ export class Moderation {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
+  /**
+   * Shutdown does not wait for the queue: the worker stops, the photos still waiting stay as they
+   * are (visible, unscored, as after a failure), and only writes already under way finish.
+   */
   async close(): Promise<void> {
-    await this.settle();
+    this.closing = true;
     await this.deps.scorer?.close();
+    await this.settle();
   }
 
   private async run(job: ModerationJob): Promise<void> {
@@ -135,7 +146,7 @@ export class Moderation {
       if (held) await handler.flag(trx, item);
       return true;
     });
-    if (inserted && item.status === 'pending') this.emit({ kind: 'held', item });
+    if (inserted && item.status === 'pending') await this.emit({ kind: 'held', item });
   }
 
   list(status: ModerationItemRow['status'], limit = 100): Promise<ModerationItemRow[]> {
@@ -172,7 +183,7 @@ export class Moderation {
     });
     if (result === null || result === 'decided') return result;
     for (const key of result.removed) await this.deps.storage.delete(key).catch(() => undefined);
-    this.emit({ kind: status, item: result.decided });
+    await this.emit({ kind: status, item: result.decided });
     return result.decided;
   }
 
@@ -182,10 +193,10 @@ export class Moderation {
     return h;
   }
 
-  private emit(e: ModerationEvent): void {
+  private async emit(e: ModerationEvent): Promise<void> {
     for (const l of this.listeners) {
       try {
-        l(e);
+        await l(e);
       } catch (err) {
         this.deps.log.error({ err }, 'moderation listener failed');
       }

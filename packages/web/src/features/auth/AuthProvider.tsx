@@ -4,6 +4,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { useNavigate } from 'react-router';
 import { call } from '../../api/call.ts';
 import { ApiError, setUnauthorizedListener } from '../../api/client.ts';
+import { SESSION_CHANGED } from '../../shared/sessionEvents.ts';
 import { storeAppPreferences } from '../../shared/usePreferences.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { clearSession, readSession, type StoredSession, shouldRefresh, writeExpiry, writeSession, writeUser } from './session.ts';
@@ -133,6 +134,21 @@ export function AuthProvider({
       clearTimeout(timer);
     };
   }, [initRun]);
+
+  // The live channel said his record changed (a tier change): read the session's user again.
+  useEffect(() => {
+    const reread = () => {
+      if (statusRef.current !== 'signedIn') return;
+      call('GET /auth/session')
+        .then((s) => {
+          writeUser(s.user);
+          setState({ status: 'signedIn', user: s.user });
+        })
+        .catch(() => {});
+    };
+    window.addEventListener(SESSION_CHANGED, reread);
+    return () => window.removeEventListener(SESSION_CHANGED, reread);
+  }, []);
 
   // A 401 on any authenticated call means the session was revoked or expired.
   useEffect(() => {

@@ -1,8 +1,12 @@
-import { effectiveTier, formatPrice, type Me, PLANS, TIER_NAMES, type Tier } from '@fmk/core';
+import { effectiveTier, formatPrice, type Me, PLANS, type Subscription, TIER_NAMES, type Tier } from '@fmk/core';
+import { useState } from 'react';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { CheckIcon, StarIcon } from '../../ui/icons.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Card, Pill, Section } from '../../ui/Section.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { paymentErrorText, useBillingQuery, useChangePlanMutation } from './queries.ts';
 import { TierTable } from './TierTable.tsx';
 
 /** What the user has, in a sentence: the server's tier, and why when it is a beta gift. */
@@ -13,7 +17,57 @@ export function currentPlanText(user: Me): string {
   return `You have ${TIER_NAMES[tier]}. Everything in the ${TIER_NAMES[tier]} column below is yours.`;
 }
 
-function PlanCard({ plan, current }: { plan: (typeof PLANS)[number]; current: Tier }) {
+/**
+ * What a plan card offers: checkout when there is no subscription, a plan change when there is one
+ * (an upgrade charges the rest of the period at the difference; a downgrade applies at once and
+ * bills the lower price from the next renewal), nothing on the plan he has.
+ */
+function PlanAction({
+  plan,
+  sub,
+  current,
+}: {
+  plan: (typeof PLANS)[number];
+  sub: Subscription | null | undefined;
+  current: Tier;
+}) {
+  const change = useChangePlanMutation();
+  const [error, setError] = useState<string | null>(null);
+  if (sub === undefined) return null;
+  if (sub && sub.status !== 'canceled') {
+    if (sub.planId === plan.id) return null;
+    const up = plan.priceCents > sub.amount;
+    return (
+      <div className="flex flex-col gap-2">
+        <FormError boxed>{error}</FormError>
+        <Button
+          block
+          variant={up ? 'primary' : 'secondary'}
+          loading={change.isPending}
+          onClick={() =>
+            change.mutate({ id: sub.id, planId: plan.id }, { onError: (e) => setError(paymentErrorText(e, 'Update failed')) })
+          }
+        >
+          Switch to {plan.name}
+        </Button>
+        <p className="text-sm text-muted">
+          {up
+            ? 'You pay the difference for the rest of this period now.'
+            : 'Takes effect now; the lower price applies from your next renewal. No refund for this period.'}
+        </p>
+      </div>
+    );
+  }
+  // A beta member's lifetime Premium needs no Premium plan.
+  if (plan.tier === current) return null;
+  return (
+    <ButtonLink to={`/settings/payment?plan=${plan.id}`} block>
+      Choose {plan.name}
+    </ButtonLink>
+  );
+}
+
+function PlanCard({ plan, current, sub }: { plan: (typeof PLANS)[number]; current: Tier; sub: Subscription | null | undefined }) {
   const mine = plan.tier === current;
   const id = `plan-${plan.id}`;
   return (
@@ -43,17 +97,19 @@ function PlanCard({ plan, current }: { plan: (typeof PLANS)[number]; current: Ti
             </li>
           ))}
         </ul>
+        <PlanAction plan={plan} sub={sub} current={current} />
       </section>
     </Card>
   );
 }
 
 /**
- * /settings/premium: the plans read-only (spec sections 6, 9) until billing sells them. It says
- * plainly what the user has, what each plan includes and costs, and that nothing is sold here yet.
+ * /settings/premium: the plans side by side (spec sections 6, 9): what the user has, what each
+ * plan includes and costs, and the way to checkout or to a plan change.
  */
 export function PremiumScreen() {
   const { user } = useAuth();
+  const billing = useBillingQuery();
   if (!user) return null;
   const tier = effectiveTier(user);
   return (
@@ -71,13 +127,12 @@ export function PremiumScreen() {
           </div>
         </Card>
         <p className="px-1 text-sm text-muted">
-          Plans are not on sale in the app yet, so nothing can be charged to you. When they are, you will choose one here and see
-          the price before you confirm.
+          Monthly plans in US dollars, renewed every 30 days until you cancel. You see the price before you pay.
         </p>
       </div>
       <Section title="The plans">
         {PLANS.map((p) => (
-          <PlanCard key={p.id} plan={p} current={tier} />
+          <PlanCard key={p.id} plan={p} current={tier} sub={billing.data ? billing.data.subscription : undefined} />
         ))}
       </Section>
       <Section title="Compare every plan" className="pb-10">

@@ -1,6 +1,8 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import type { BillingSummary } from '@fmk/core';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { me, serve, session, signInStored, start } from '../../test/fixtures.tsx';
+import { json, me, serve, session, signInStored, start } from '../../test/fixtures.tsx';
+import { sandboxTokenize } from './cardForm.ts';
 
 afterEach(() => {
   cleanup();
@@ -8,15 +10,27 @@ afterEach(() => {
 });
 beforeEach(() => localStorage.clear());
 
-function open(path: string, over: Parameters<typeof me>[0]) {
+const SANDBOX = { kind: 'sandbox', applicationId: null, locationId: null, environment: 'sandbox' } as const;
+const EMPTY: BillingSummary = {
+  tier: 'free',
+  customerId: null,
+  subscription: null,
+  cards: [],
+  payments: [],
+  stats: { totalSpent: 0, subscriptionsCount: 0, activeSubscriptions: 0, nextBillingAmount: null, nextBillingDate: null },
+  provider: SANDBOX,
+};
+
+function open(path: string, over: Parameters<typeof me>[0], billing: BillingSummary = EMPTY, more = {}) {
   const user = me(over);
   signInStored(user);
-  serve({ 'GET /api/v1/auth/session': session(user) });
+  const calls = serve({ 'GET /api/v1/auth/session': session(user), 'GET /api/v1/billing': () => json(200, billing), ...more });
   start(path);
+  return calls;
 }
 
 describe('/settings/premium', () => {
-  it("shows both plans with the spec's prices and features, the table, and the user's plan, with nothing to buy", async () => {
+  it("shows both plans with the spec's prices and features, the table, and leads a free user to checkout", async () => {
     open('/settings/premium', { subscriptionTier: 'free', hasLifetimePremium: false, isBetaUser: false });
     expect(await screen.findByText('Your plan: Free')).toBeTruthy();
     const premium = screen.getByRole('list', { name: 'Premium includes' });
@@ -29,23 +43,134 @@ describe('/settings/premium', () => {
     const table = screen.getByRole('table', { name: 'What each plan includes' });
     expect(within(table).getByRole('columnheader', { name: /Free.*Your plan/ })).toBeTruthy();
     expect(within(table).getAllByRole('row').length).toBeGreaterThan(10);
-    // Read-only until billing: no button offers a purchase.
-    expect(screen.queryByRole('button', { name: /buy|subscribe|upgrade|billing/i })).toBeNull();
+    expect((await screen.findByRole('link', { name: 'Choose Premium' })).getAttribute('href')).toBe(
+      '/settings/payment?plan=premium-monthly',
+    );
+    expect(screen.getByRole('link', { name: 'Choose Platinum' }).getAttribute('href')).toBe(
+      '/settings/payment?plan=platinum-monthly',
+    );
   });
 
-  it('says honestly when Premium is a lifetime beta gift', async () => {
-    open('/settings/premium', { subscriptionTier: 'free', hasLifetimePremium: true, isBetaUser: true });
+  it('says honestly when Premium is a lifetime beta gift, and offers only Platinum', async () => {
+    open(
+      '/settings/premium',
+      { subscriptionTier: 'free', hasLifetimePremium: true, isBetaUser: true },
+      { ...EMPTY, tier: 'premium' },
+    );
     expect(await screen.findByText('Your plan: Premium')).toBeTruthy();
     expect(screen.getAllByText(/Premium for life/).length).toBeGreaterThan(0);
+    expect(await screen.findByRole('link', { name: 'Choose Platinum' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Choose Premium' })).toBeNull();
   });
 });
 
 describe('/settings/payment', () => {
   it('shows no saved cards, no payments and the current tier', async () => {
-    open('/settings/payment', { subscriptionTier: 'platinum', hasLifetimePremium: false, isBetaUser: false });
+    open('/settings/payment', { subscriptionTier: 'free', hasLifetimePremium: false, isBetaUser: false });
     expect(await screen.findByText('No saved cards')).toBeTruthy();
     expect(screen.getByText('No payments yet.')).toBeTruthy();
-    expect(screen.getByText('Platinum')).toBeTruthy();
+    expect(screen.getByText('Free')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe('/settings/premium');
+  });
+
+  it('checks out with a sandbox test card: only the nonce is sent, never the number', async () => {
+    const calls = open(
+      '/settings/payment?plan=premium-monthly',
+      { subscriptionTier: 'free', hasLifetimePremium: false, isBetaUser: false },
+      EMPTY,
+      {
+        'POST /api/v1/payments/subscription': () => json(402, { success: false, error: 'Payment failed' }),
+      },
+    );
+    expect(await screen.findByText('Checkout: Premium')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4000 0000 0000 0002' } });
+    fireEvent.change(screen.getByLabelText('Expiry (MM/YY)'), { target: { value: '12/39' } });
+    fireEvent.change(screen.getByLabelText('Security code'), { target: { value: '123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $9.99' }));
+    expect(await screen.findByText('Payment failed')).toBeTruthy();
+    const sent = calls.find((c) => c.key === 'POST /api/v1/payments/subscription');
+    expect(sent?.body).toMatchObject({
+      source_id: 'cnon:card-nonce-declined',
+      subscription_plan: 'premium-monthly',
+      amount_money: { amount: 999, currency: 'USD' },
+    });
+    expect(JSON.stringify(sent?.body)).not.toContain('4000');
+  });
+
+  it('lists cards, payments and the stats of a subscriber', async () => {
+    const sub = {
+      id: 's1',
+      planId: 'premium-monthly',
+      planName: 'Premium',
+      status: 'active' as const,
+      currentPeriodStart: '2026-06-01T00:00:00.000Z',
+      currentPeriodEnd: '2026-07-01T00:00:00.000Z',
+      nextBillingDate: '2026-07-01T00:00:00.000Z',
+      amount: 999,
+      currency: 'USD',
+      paymentMethodId: 'c1',
+      createdAt: '2026-06-01T00:00:00.000Z',
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+    };
+    open(
+      '/settings/payment',
+      { subscriptionTier: 'premium', hasLifetimePremium: false, isBetaUser: false },
+      {
+        ...EMPTY,
+        tier: 'premium',
+        subscription: sub,
+        cards: [
+          {
+            id: 'c1',
+            type: 'card',
+            brand: 'VISA',
+            last4: '1111',
+            expiryMonth: 12,
+            expiryYear: 2030,
+            isDefault: true,
+            createdAt: sub.createdAt,
+          },
+        ],
+        payments: [
+          {
+            id: 'p1',
+            kind: 'subscription',
+            status: 'completed',
+            amount: 999,
+            currency: 'USD',
+            note: 'Premium',
+            createdAt: sub.createdAt,
+          },
+        ],
+        stats: {
+          totalSpent: 999,
+          subscriptionsCount: 1,
+          activeSubscriptions: 1,
+          nextBillingAmount: 999,
+          nextBillingDate: sub.nextBillingDate,
+        },
+      },
+    );
+    expect(await screen.findByText('VISA •••• 1111')).toBeTruthy();
+    expect(screen.getByText('Renews on Jul 1, 2026 for $9.99.')).toBeTruthy();
+    expect(screen.getByText('$9.99 on Jul 1, 2026')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel at the end of this period' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Payments' })).toBeTruthy());
+  });
+});
+
+describe('the sandbox tokenizer', () => {
+  it("turns Square's test cards into their nonces and refuses anything else", () => {
+    const now = new Date('2026-06-01T00:00:00Z');
+    expect(sandboxTokenize({ number: '4111 1111 1111 1111', expiry: '12/30', cvc: '123' }, now)).toEqual({
+      ok: true,
+      token: 'cnon:card-nonce-ok',
+    });
+    expect(sandboxTokenize({ number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, now).ok).toBe(false);
+    expect(sandboxTokenize({ number: '4111111111111111', expiry: '01/20', cvc: '123' }, now)).toEqual({
+      ok: false,
+      error: 'This card has expired.',
+    });
   });
 });

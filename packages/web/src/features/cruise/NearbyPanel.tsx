@@ -136,7 +136,7 @@ function CruiserRow({ cruiser: c }: { cruiser: NearbyCruiser }) {
     <li>
       <Link
         to={`/profile/${encodeURIComponent(c.uid)}`}
-        aria-label={`${name}, ${age}${c.verified ? ', verified' : ''}, ${c.distance} away${c.rightNow ? `. Right now: ${c.rightNow}` : ''}`}
+        aria-label={`${name}, ${age}${c.verified ? ', verified' : ''}${c.distance ? `, ${c.distance} away` : ''}${c.rightNow ? `. Right now: ${c.rightNow}` : ''}`}
         className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-line hover:ring-primary/40"
       >
         <span className="relative shrink-0">
@@ -153,7 +153,7 @@ function CruiserRow({ cruiser: c }: { cruiser: NearbyCruiser }) {
               </span>
               {c.verified ? <VerifiedBadge size={16} /> : null}
             </span>
-            <span className="shrink-0 text-sm font-semibold text-muted">{c.distance}</span>
+            {c.distance ? <span className="shrink-0 text-sm font-semibold text-muted">{c.distance}</span> : null}
           </span>
           {c.rightNow ? (
             <span className="truncate text-sm font-medium text-primary-strong">{c.rightNow}</span>

@@ -82,6 +82,16 @@ export class LiveClient {
     return this.socket !== null && this.socket.readyState === 1;
   }
 
+  /** The server took the token ('ready') on the open socket. */
+  private authed = false;
+
+  /** Sends a message on the authenticated socket; false when there is none (the caller falls back to HTTP). */
+  send(message: object): boolean {
+    if (!this.authed || !this.connected || !this.socket) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
@@ -163,6 +173,7 @@ export class LiveClient {
       return;
     }
     this.socket = socket;
+    this.authed = false;
     this.usedToken = token;
     socket.onopen = () => {
       this.openedAt = this.now();
@@ -186,6 +197,7 @@ export class LiveClient {
         return;
       }
       if (event.type === 'pong') return;
+      if (event.type === 'ready') this.authed = true;
       // 'ready' goes on: a (re)connect is when the app catches up on what it missed.
       this.opts.onEvent(event);
     };
@@ -195,6 +207,7 @@ export class LiveClient {
     socket.onclose = (ev) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      this.authed = false;
       this.stopHeartbeat();
       if (ev.code === LIVE_CLOSE_UNAUTHORIZED) {
         const current = this.opts.getToken();

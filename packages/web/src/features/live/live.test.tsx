@@ -199,3 +199,25 @@ describe('live events in the app', () => {
     expect(await screen.findByRole('heading', { name: 'Help' })).toBeTruthy();
   });
 });
+
+describe('a tier change, live', () => {
+  it('shows the upgrade toast and re-reads the session, so the new tier shows without a reload', async () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    const user = me({ subscriptionTier: 'free', hasLifetimePremium: false, isBetaUser: false });
+    signInStored(user);
+    let current = user;
+    serve({
+      'GET /api/v1/auth/session': () => json(200, { user: current, expiresAt: new Date(Date.now() + 3600_000).toISOString() }),
+      'GET /api/v1/billing': () => json(500, { error: 'internal', message: 'Something went wrong' }),
+    });
+    start('/settings/premium');
+    expect(await screen.findByText('Your plan: Free')).toBeTruthy();
+    const s = FakeSocket.all.at(-1)!;
+    s.open();
+    current = { ...user, subscriptionTier: 'premium' };
+    s.push({ type: 'tier', tier: 'premium' });
+    const toast = (await screen.findByText("You're on Premium")).closest('[data-toast-type]') as HTMLElement;
+    expect(toast.getAttribute('data-toast-type')).toBe('upgrade');
+    expect(await screen.findByText('Your plan: Premium')).toBeTruthy();
+  });
+});

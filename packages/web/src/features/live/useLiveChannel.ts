@@ -1,12 +1,16 @@
-import { AUTH_STORAGE_KEYS, type Match } from '@fmk/core';
+import { AUTH_STORAGE_KEYS, type Match, type NotificationKind } from '@fmk/core';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { setLiveSender } from '../../shared/liveSender.ts';
 import { gameKeys, supportKeys } from '../../shared/queryKeys.ts';
+import { SESSION_CHANGED } from '../../shared/sessionEvents.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import { handleCallEvent } from '../calls/store.ts';
 import { notifyMatch, type SuperKind, superToastInput } from '../game/notify.ts';
 import { handleMessagingEvent } from '../messaging/queries.ts';
 import { safetyKeys } from '../safety/queries.ts';
+import { inAppAllowed } from '../settings/pending.ts';
 import { LiveClient, type LiveEvent, liveUrl, type SocketLike } from './client.ts';
 
 function storedToken(): string | null {
@@ -19,12 +23,26 @@ function storedToken(): string | null {
 
 type Show = ReturnType<typeof useToast>['show'];
 
+/** Which notification kind a toast is (settings' in-app switches); support answers always show. */
+const TOAST_KIND: Partial<Record<string, NotificationKind>> = {
+  message: 'messages',
+  match: 'matches',
+  'super-fuck': 'likes',
+  'super-marry': 'likes',
+  warning: 'safety',
+  info: 'safety',
+};
+
 /** Turns a server event into toasts and fresh queries. Unknown types only refresh the badge. */
 export function handleLiveEvent(e: LiveEvent, deps: { show: Show; go: (p: string) => void; queryClient: QueryClient }): void {
-  const { show, go, queryClient } = deps;
+  const { go, queryClient } = deps;
+  // His in-app switches per kind (settings): the screens still update, only the toast is skipped.
+  const show: Show = (t) => (inAppAllowed(TOAST_KIND[t.type] ?? 'safety') ? deps.show(t) : '');
   const refresh = (...keys: (readonly string[])[]) => {
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
   };
+  // Calls ringing, answered, ended and their signalling (the call screen over any screen).
+  if (handleCallEvent(e)) return;
   // Messages, receipts, typing, conversations, presence and the (re)connect itself.
   if (handleMessagingEvent(e, { show, go, queryClient })) return;
   switch (e.type) {
@@ -44,8 +62,8 @@ export function handleLiveEvent(e: LiveEvent, deps: { show: Show; go: (p: string
       refresh(gameKeys.likes(), gameKeys.badges());
       return;
     case 'support':
-      // Staff answered: the help screen's list and thread refresh wherever he is.
-      show({
+      // Staff answered: the help screen's list and thread refresh wherever he is (always shown).
+      deps.show({
         type: 'message',
         title: 'Support answered you',
         message: typeof e.subject === 'string' ? e.subject : '',
@@ -66,9 +84,24 @@ export function handleLiveEvent(e: LiveEvent, deps: { show: Show; go: (p: string
       refresh(safetyKeys.alerts());
       return;
     }
+    case 'tier': {
+      // A payment, a cancellation or a renewal changed his tier: the session re-reads its user
+      // (AuthProvider listens for SESSION_CHANGED) and every screen its limits.
+      const tier = typeof e.tier === 'string' ? e.tier : '';
+      const name = tier ? `${tier[0]?.toUpperCase()}${tier.slice(1)}` : '';
+      show({
+        type: tier === 'free' ? 'info' : 'upgrade',
+        title: tier === 'free' ? 'Your plan is now Free' : `You're on ${name}`,
+        message: tier === 'free' ? 'Paid features are off. Compare plans any time.' : 'Your features are on.',
+      });
+      window.dispatchEvent(new Event(SESSION_CHANGED));
+      void queryClient.invalidateQueries();
+      return;
+    }
     case 'refetch':
       if (e.of === 'match') refresh(gameKeys.matches());
       if (e.of === 'like' || e.of === 'super') refresh(gameKeys.likes());
+      if (e.of === 'alerts') refresh(safetyKeys.alerts());
       refresh(gameKeys.badges());
       return;
     default:
@@ -96,6 +129,7 @@ export function useLiveChannel(enabled: boolean, createSocket?: (url: string) =>
       ...(createSocket ? { createSocket } : {}),
     });
     client.start();
+    setLiveSender((m) => client.send(m));
     const nudge = () => client.nudge();
     const onVisible = () => {
       if (document.visibilityState === 'visible') client.nudge();
@@ -105,6 +139,7 @@ export function useLiveChannel(enabled: boolean, createSocket?: (url: string) =>
     return () => {
       window.removeEventListener('online', nudge);
       document.removeEventListener('visibilitychange', onVisible);
+      setLiveSender(null);
       client.stop();
     };
   }, [enabled, createSocket]);

@@ -1,11 +1,15 @@
 import { type Conversation, DISPLAY_DEFAULTS } from '@fmk/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ApiError, errorMessage } from '../../api/client.ts';
 import { useOnline } from '../../shared/online.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
-import { ChevronLeftIcon } from '../../ui/icons.tsx';
+import { ChevronLeftIcon, PhoneIcon, VideoIcon } from '../../ui/icons.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
+import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import { UpgradeSheet } from '../../ui/UpgradeSheet.tsx';
 import { VerifiedBadge } from '../../ui/VerifiedBadge.tsx';
+import { startCall } from '../calls/store.ts';
 import { BlockSheet } from '../safety/BlockSheet.tsx';
 import { ReportSheet } from '../safety/ReportSheet.tsx';
 
@@ -26,11 +30,20 @@ export function ChatHeader({
   const [menu, setMenu] = useState(false);
   const [blocking, setBlocking] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const [upsell, setUpsell] = useState<string | null>(null);
+  const toast = useToast();
   const name = otherName(conversation);
   const uid = conversation?.other.uid ?? '';
   const online = conversation?.other.isOnline === true;
   // Offline, whether he is there is not known (the offline copy keeps no presence).
   const reachable = useOnline();
+  // The server decides (tier, match, block, busy, hourly limit); a free caller gets the upgrade prompt.
+  const dial = (kind: 'video' | 'voice') =>
+    startCall(uid, kind).catch((err: unknown) => {
+      if (err instanceof ApiError && err.code === 'limit_reached') setUpsell(err.message);
+      else toast.show({ type: 'error', title: 'Could not call', message: errorMessage(err, 'Try again in a moment.') });
+    });
+  const callButton = 'rounded-full p-2 text-primary-strong hover:bg-primary-soft disabled:opacity-40';
   return (
     <header className="flex items-center gap-2 border-b border-line bg-white px-2 py-2 pt-[max(0.5rem,env(safe-area-inset-top))]">
       <Link to="/messages" aria-label="Back" className="rounded-full p-2 text-ink hover:bg-canvas">
@@ -63,6 +76,24 @@ export function ChatHeader({
       ) : (
         <span className="flex-1" />
       )}
+      <button
+        type="button"
+        aria-label={`Voice call ${name}`}
+        onClick={() => void dial('voice')}
+        className={callButton}
+        disabled={!conversation || !reachable}
+      >
+        <PhoneIcon />
+      </button>
+      <button
+        type="button"
+        aria-label={`Video call ${name}`}
+        onClick={() => void dial('video')}
+        className={callButton}
+        disabled={!conversation || !reachable}
+      >
+        <VideoIcon />
+      </button>
       <button
         type="button"
         aria-label="Chat options"
@@ -106,6 +137,7 @@ export function ChatHeader({
           </button>
         </div>
       </Sheet>
+      <UpgradeSheet open={upsell !== null} onClose={() => setUpsell(null)} title="Video calls" message={upsell ?? ''} />
       {conversation ? <BlockSheet open={blocking} onClose={() => setBlocking(false)} userId={uid} name={name} /> : null}
       {conversation ? (
         <ReportSheet open={reporting} onClose={() => setReporting(false)} userId={uid} name={name} messageIds={evidence} />

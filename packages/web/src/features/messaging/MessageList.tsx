@@ -3,10 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useOnline } from '../../shared/online.ts';
 import { messagingKeys } from '../../shared/queryKeys.ts';
+import { PhoneIcon } from '../../ui/icons.tsx';
 import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { otherName } from './ChatHeader.tsx';
+import { ChatPhoto } from './ChatPhoto.tsx';
 import { loadMessages, markRead } from './queries.ts';
 import type { ChatView, Pending } from './store.ts';
 
@@ -134,12 +136,15 @@ export function MessageList({ id, view, conversation }: { id: string; view: Chat
               {sep ? (
                 <span className="my-3 self-center rounded-full bg-canvas px-3 py-1 text-xs font-semibold text-muted">{day}</span>
               ) : null}
-              {r.kind === 'message' ? (
+              {r.kind === 'message' && r.m.type === 'call' ? (
+                <CallLine content={r.m.content} time={ts} />
+              ) : r.kind === 'message' ? (
                 <Bubble
                   mine={r.m.senderId === me}
                   type={r.m.type}
                   content={r.m.content}
                   photoUrl={r.m.metadata.photo?.url}
+                  sensitive={r.m.metadata.photo?.sensitive === true}
                   time={ts}
                   status={r.m.id === lastMine?.id && view.pending.length === 0 ? STATUS_TEXT[r.m.status] : null}
                 />
@@ -165,6 +170,21 @@ export function MessageList({ id, view, conversation }: { id: string; view: Chat
   );
 }
 
+/** A call's line (issue 20): centred, like the day separators, not a bubble of either man. */
+function CallLine({ content, time }: { content: string; time: string }) {
+  const missed = /^(Missed|Declined)/.test(content);
+  return (
+    <p
+      data-testid="call-line"
+      className={`my-2 inline-flex items-center gap-2 self-center rounded-full px-4 py-1.5 text-sm font-semibold ${missed ? 'bg-primary-soft text-primary-strong' : 'bg-canvas text-ink'}`}
+    >
+      <PhoneIcon width={16} height={16} />
+      {content}
+      <span className="font-normal text-muted">{timeFormat.format(new Date(time))}</span>
+    </p>
+  );
+}
+
 const STATUS_TEXT: Record<Message['status'], string> = { sent: 'Sent', delivered: 'Delivered', read: 'Read' };
 
 function Bubble({
@@ -172,6 +192,7 @@ function Bubble({
   type,
   content,
   photoUrl,
+  sensitive = false,
   time,
   status,
   pending = false,
@@ -180,6 +201,7 @@ function Bubble({
   type: Message['type'];
   content: string;
   photoUrl: string | undefined;
+  sensitive?: boolean;
   time: string;
   status: string | null;
   pending?: boolean;
@@ -196,14 +218,7 @@ function Bubble({
       >
         {type === 'photo' ? (
           photoUrl ? (
-            <img
-              src={photoUrl}
-              alt={mine ? 'Your sent picture' : 'Picture he sent'}
-              width={240}
-              height={240}
-              loading="lazy"
-              className="max-h-72 w-60 rounded-[1.25rem] object-cover"
-            />
+            <ChatPhoto url={photoUrl} mine={mine} sensitive={sensitive} />
           ) : (
             <span className="block px-3 py-2">📷 Photo</span>
           )

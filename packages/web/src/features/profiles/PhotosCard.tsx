@@ -1,5 +1,6 @@
 import { effectiveTier, type Me, photoAllowance, TIER_LIMITS } from '@fmk/core';
-import { type ChangeEvent, useState } from 'react';
+import { type ChangeEvent, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { call } from '../../api/call.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
@@ -22,6 +23,15 @@ export function PhotosCard({ user }: { user: Me }) {
   const limit = TIER_LIMITS[effectiveTier(user)].photos;
   const photos = user.photos;
   const busy = upload.isPending || remove.isPending || reorder.isPending;
+  // A safety alert's 'Review photo' opens the editor on that photo (?photo=<id>): scrolled to, ringed, focused.
+  const [params] = useSearchParams();
+  const reviewing = params.get('photo');
+  useEffect(() => {
+    if (!reviewing) return;
+    const tile = document.getElementById(`photo-${reviewing}`);
+    tile?.scrollIntoView({ block: 'center' });
+    tile?.focus({ preventScroll: true });
+  }, [reviewing]);
 
   const refresh = async () => updateUser(await call('GET /me'));
 
@@ -58,10 +68,11 @@ export function PhotosCard({ user }: { user: Me }) {
         {photos.map((p, i) => (
           <PhotoTile
             key={p.id}
+            id={`photo-${p.id}`}
             url={p.url}
             index={i}
             total={photos.length}
-            className="aspect-[4/5] rounded-2xl"
+            className={`aspect-[4/5] rounded-2xl ${p.id === reviewing ? 'ring-4 ring-primary ring-offset-2' : ''}`}
             disabled={busy}
             onRemove={() =>
               remove.mutate(p.id, {

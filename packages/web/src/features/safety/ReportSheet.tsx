@@ -79,6 +79,7 @@ export function ReportSheet({
   userId,
   name,
   messageIds = [],
+  note,
 }: {
   open: boolean;
   onClose: () => void;
@@ -86,6 +87,8 @@ export function ReportSheet({
   name: string;
   /** Messages of our chat to keep as evidence (the chat's latest from him). */
   messageIds?: string[];
+  /** Where the report was made, for staff (a call's screen): put before his details. */
+  note?: string;
 }) {
   const report = useReportMutation();
   const toast = useToast();
@@ -107,7 +110,15 @@ export function ReportSheet({
     if (Object.keys(errs).length || !category) return;
     // mutateAsync, not mutate's callbacks: a block removes this chat (and this sheet) first.
     report
-      .mutateAsync({ userId, reason: reason.trim(), category, description: description.trim(), screenshots, messageIds, block })
+      .mutateAsync({
+        userId,
+        reason: reason.trim(),
+        category,
+        description: [note, description.trim()].filter(Boolean).join('\n').slice(0, REPORT_DESCRIPTION_MAX),
+        screenshots,
+        messageIds,
+        block,
+      })
       .then(
         () => {
           onClose();

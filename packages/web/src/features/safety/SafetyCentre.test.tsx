@@ -1,5 +1,5 @@
-import type { Alert } from '@fmk/core';
-import { ReportMessages } from '@fmk/core';
+import type { Alert, Settings } from '@fmk/core';
+import { DEFAULT_SETTINGS, ReportMessages, toSettings } from '@fmk/core';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, me, serve, session, signInStored, start } from '../../test/fixtures.tsx';
@@ -34,6 +34,7 @@ describe('/safety', () => {
     let alerts = [alert({})];
     const calls = serve({
       'GET /api/v1/auth/session': session(user),
+      'GET /api/v1/me/settings': () => json(200, toSettings(DEFAULT_SETTINGS, null)),
       'GET /api/v1/me/alerts': () => json(200, alerts),
       'PATCH /api/v1/me/alerts/a1': (init?: RequestInit) => {
         const { state } = JSON.parse(String(init?.body)) as { state: 'read' | 'dismissed' };
@@ -56,6 +57,7 @@ describe('/safety', () => {
     let fail = true;
     serve({
       'GET /api/v1/auth/session': session(user),
+      'GET /api/v1/me/settings': () => json(200, toSettings(DEFAULT_SETTINGS, null)),
       'GET /api/v1/me/alerts': () => (fail ? json(500, { error: 'x', message: 'boom' }) : json(200, [])),
     });
     start('/safety');
@@ -77,6 +79,7 @@ describe('/safety', () => {
     let sent: unknown = null;
     serve({
       'GET /api/v1/auth/session': session(user),
+      'GET /api/v1/me/settings': () => json(200, toSettings(DEFAULT_SETTINGS, null)),
       'GET /api/v1/me/alerts': () => json(200, [warning]),
       'POST /api/v1/users/u9/report': (init?: RequestInit) => {
         sent = JSON.parse(String(init?.body));
@@ -104,5 +107,34 @@ describe('/safety', () => {
         block: true,
       }),
     );
+  });
+
+  it('shows the safety score with what would raise it, and a one-tap fix that raises it', async () => {
+    let settings: Settings = toSettings(DEFAULT_SETTINGS, null);
+    const calls = serve({
+      'GET /api/v1/auth/session': session(user),
+      'GET /api/v1/me/alerts': () => json(200, [alert({ severity: 'high', title: 'Unusual location change' })]),
+      'GET /api/v1/me/settings': () => json(200, settings),
+      'PATCH /api/v1/me/settings': (init?: RequestInit) => {
+        const body = JSON.parse(String(init?.body)) as { safety: { privacySettings: { restrictUnverifiedContacts: boolean } } };
+        settings = {
+          ...settings,
+          safety: { ...settings.safety, privacySettings: { ...settings.safety.privacySettings, ...body.safety.privacySettings } },
+        };
+        return json(200, settings);
+      },
+    });
+    start('/safety');
+    // Defaults: four of the five on (50 + 40), one unresolved high alert (−15).
+    const score = await screen.findByTestId('safety-score');
+    expect(score.textContent).toBe('75');
+    expect(screen.getByText(/An important alert below lowers your score/)).toBeTruthy();
+    const raise = screen.getByRole('list', { name: 'What raises your score' });
+    fireEvent.click(within(raise).getByRole('button', { name: 'Turn on Restrict unverified contacts (+10)' }));
+    await vi.waitFor(() => expect(screen.getByTestId('safety-score').textContent).toBe('85'));
+    expect(calls.find((c) => c.key === 'PATCH /api/v1/me/settings')?.body).toEqual({
+      safety: { privacySettings: { restrictUnverifiedContacts: true } },
+    });
+    expect(within(raise).queryAllByRole('button')).toHaveLength(0);
   });
 });

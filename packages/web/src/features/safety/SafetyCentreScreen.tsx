@@ -9,8 +9,9 @@ import { Page } from '../../ui/Page.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { BlockSheet } from './BlockSheet.tsx';
-import { useAlertStateMutation, useAlertsQuery } from './queries.ts';
+import { useAlertStateMutation, useAlertsQuery, useSettingsQuery } from './queries.ts';
 import { ReportSheet } from './ReportSheet.tsx';
+import { SafetyScoreCard } from './SafetyScoreCard.tsx';
 
 const when = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
@@ -67,19 +68,24 @@ function AlertCard({ alert, onAction }: { alert: Alert; onAction: (a: AlertActio
 /** /safety: the member's safety alerts, each raised by something that happened, with what he can do about it. */
 export function SafetyCentreScreen() {
   const alerts = useAlertsQuery();
+  const settings = useSettingsQuery();
   const navigate = useNavigate();
   const [acting, setActing] = useState<AlertAction | null>(null);
-  const onAction = (a: AlertAction) => {
+  const onAction = (alert: Alert, a: AlertAction) => {
     if (a.type === 'open_settings') navigate('/settings/privacy');
-    else if (a.type === 'review_photo') navigate('/profile/edit');
+    else if (a.type === 'review_photo')
+      navigate(alert.contentId ? `/profile/edit?photo=${encodeURIComponent(alert.contentId)}` : '/profile/edit');
     else setActing(a);
   };
   const name = 'him';
   return (
     <Page title="Safety centre" back="/settings">
       <p className="px-4 pb-2 text-base text-muted">
-        Alerts about your reports and about people who message you. We only alert you when something actually happens.
+        Your safety score, and alerts about your reports, your photos, your location and the people who message you. We only alert
+        you when something actually happens.
       </p>
+      {settings.data && alerts.data ? <SafetyScoreCard settings={settings.data} alerts={alerts.data} /> : null}
+      {settings.isError ? <LoadError title="We couldn't load your safety score" onRetry={() => settings.refetch()} /> : null}
       {alerts.isPending ? (
         <div className="flex justify-center py-16">
           <Spinner label="Loading your alerts" />
@@ -90,12 +96,12 @@ export function SafetyCentreScreen() {
         <EmptyState
           icon={<ShieldIcon />}
           title="No alerts"
-          body="When you report someone, or someone messaging you looks like a scammer, you'll see it here."
+          body="When you report someone, one of your photos is held for review, or someone messaging you looks like a scammer, you'll see it here."
         />
       ) : (
         <ul aria-label="Safety alerts" className="flex flex-col gap-3 px-4 pb-6">
           {alerts.data.map((a) => (
-            <AlertCard key={a.id} alert={a} onAction={onAction} />
+            <AlertCard key={a.id} alert={a} onAction={(action) => onAction(a, action)} />
           ))}
         </ul>
       )}

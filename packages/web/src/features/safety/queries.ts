@@ -1,8 +1,8 @@
-import type { Alert, blockedUserSchema, ReportCategory } from '@fmk/core';
+import type { Alert, blockedUserSchema, ReportCategory, SafetyScoreItem, Settings } from '@fmk/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call } from '../../api/call.ts';
-import { discoveryKeys, gameKeys, messagingKeys } from '../../shared/queryKeys.ts';
+import { discoveryKeys, gameKeys, messagingKeys, settingsKeys } from '../../shared/queryKeys.ts';
 
 export type BlockedUser = z.infer<typeof blockedUserSchema>;
 
@@ -104,5 +104,18 @@ export function useUnblockMutation() {
       queryClient.setQueryData<BlockedUser[]>(safetyKeys.blocked(), (old) => old?.filter((u) => u.uid !== userId));
       void queryClient.invalidateQueries({ queryKey: discoveryKeys.all });
     },
+  });
+}
+
+/** GET /me/settings: the safety score reads his safety groups. */
+export { useMySettingsQuery as useSettingsQuery } from '../../shared/settings.ts';
+
+/** The safety score's one-tap fix: PATCH /me/settings turning one scoring setting on. */
+export function useTurnOnSafetySetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (item: Pick<SafetyScoreItem, 'group' | 'key'>) =>
+      call('PATCH /me/settings', { body: { safety: { [item.group]: { [item.key]: true } } } }),
+    onSuccess: (settings) => queryClient.setQueryData<Settings>(settingsKeys.mine(), settings),
   });
 }

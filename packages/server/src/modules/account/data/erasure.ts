@@ -5,6 +5,7 @@ import { type Bus, type LiveEvent, SESSION_ENDED } from '../../../platform/bus.t
 import type { Config } from '../../../platform/config.ts';
 import { badRequest, unauthorized } from '../../../platform/errors.ts';
 import type { Mailer } from '../../../platform/mail/mailer.ts';
+import { revokeUserSessions } from '../../../platform/sessions/repo.ts';
 import type { Storage } from '../../../platform/storage.ts';
 import type { Vault } from '../../../platform/vault.ts';
 import { unlinkContactsTo } from '../../activity/service.ts';
@@ -13,11 +14,10 @@ import type { HealthService } from '../../health/service.ts';
 import type { IdentityService } from '../../identity/service.ts';
 import { messagePhotoFiles } from '../../messaging/service.ts';
 import { profilePhotoFiles } from '../../profiles/service.ts';
-import { reportFileKeys } from '../../safety/service.ts';
+import { forgetAlertsAbout, reportFileKeys } from '../../safety/service.ts';
 import { supportFileKeys } from '../../support/service.ts';
 import { accountDeletedMail } from '../mails.ts';
 import { phoneCountKey } from '../phone.ts';
-import { revokeSessions } from '../repo.ts';
 import type { AccountService } from '../service.ts';
 import * as repo from './repo.ts';
 
@@ -45,7 +45,7 @@ export interface ErasureDeps {
  * other side too) and every message in them, likes, blocks, cruise, push, sessions, links,
  * phone codes, archives, support reports and threads. What has no such key is erased by its
  * feature: health's vault, the selection requests aimed at him (game), other men's contacts
- * linked to him unlinked (activity), the kept ban and audit records pseudonymised (identity). His files are listed by their features (profiles,
+ * linked to him unlinked (activity), other men's alerts stripped of actions aimed at him (safety), the kept ban and audit records pseudonymised (identity). His files are listed by their features (profiles,
  * messaging, support; the archives here) and go after the commit, so a failed erasure leaves
  * the account whole.
  */
@@ -73,9 +73,10 @@ export class ErasureService {
     await this.deps.health.deleteAll(user.id);
     const now = this.deps.clock.now();
     const sessions = await db.transaction().execute(async (trx) => {
-      const revoked = await revokeSessions(trx, user.id, now, null);
+      const revoked = await revokeUserSessions(trx, user.id, now, { keep: null });
       await identity.forgetIdentity(trx, { userId: user.id, anonymousIds: snapshot.anonymousIds, emails: snapshot.emails });
       await forgetSelectionsAt(trx, user.id);
+      await forgetAlertsAbout(trx, user.id);
       await unlinkContactsTo(trx, this.deps.vault, snapshot.partners, user.id);
       await repo.deleteRequestCounts(
         trx,

@@ -58,6 +58,7 @@ describe.each(DB_KINDS)('downloading my data on %s', (kind) => {
     expect(profile).toMatchObject({ id: me.user.uid, email: me.user.email, display_name: 'Erik', hasPassword: true });
     expect(JSON.stringify(profile)).not.toMatch(/password_hash|argon2/);
     expect(read('settings.json').settings.user_id).toBe(me.user.uid);
+    expect(Object.keys(read('settings.json').choices)).toEqual(['privacy', 'notifications', 'safety', 'updatedAt']);
     const photos = read('photos.json');
     expect(photos).toHaveLength(1);
     expect(strFromU8(zip[photos[0].file]!.slice(0, 4))).toBe('RIFF'); // the WebP file itself
@@ -81,7 +82,19 @@ describe.each(DB_KINDS)('downloading my data on %s', (kind) => {
     expect(JSON.stringify(prompts.likesReceived)).not.toContain(other.user.uid);
     expect(read('cruise.json').sessions).toMatchObject([{ right_now: 'coffee?' }]);
     expect(read('blocks.json')).toHaveLength(1);
-    expect(read('reports.json')).toEqual([]);
+    const reports = read('reports.json');
+    expect(reports.reports).toMatchObject([
+      {
+        reportedUserId: other.user.uid,
+        category: 'scam',
+        description: 'He wanted a gift card before meeting.',
+        status: 'pending',
+      },
+    ]);
+    expect(zip[reports.screenshots[0].file]).toBeDefined();
+    // The report about him is not his to read: it would name who made it.
+    expect(JSON.stringify(reports)).not.toContain('He was rude to me.');
+    expect(read('alerts.json')).toMatchObject([{ type: 'user_reported' }]);
     const support = read('support.json');
     expect(support.reports).toMatchObject([{ kind: 'bug', text: 'The grid jumps when I scroll back up.' }]);
     expect(support.threads).toMatchObject([

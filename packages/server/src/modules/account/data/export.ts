@@ -9,6 +9,7 @@ import { AppError, conflict, notFound, tooManyRequests } from '../../../platform
 import type { Mailer } from '../../../platform/mail/mailer.ts';
 import { readAll, type Storage } from '../../../platform/storage.ts';
 import type { HealthService } from '../../health/service.ts';
+import { settingsOf } from '../../settings/service.ts';
 import { dataReadyMail } from '../mails.ts';
 import * as repo from './repo.ts';
 
@@ -39,7 +40,8 @@ health.json              your medications, their logs and your screenings (decry
 activity.json            your contacts and activity logs (decrypted for you)
 cruise.json              your cruising sessions, spots you proposed, check-ins and events
 blocks.json              the men you blocked
-reports.json             reports you made about other men (none can be made yet)
+reports.json             reports you made about other men, their evidence and state; reports/screenshots/ holds your screenshots
+alerts.json              the safety alerts the app raised for you
 support.json             your bug reports, feedback and conversations with support; support/screenshots/ holds your screenshots
 payments.json            your payments (none: paid plans are not sold yet)
 sessions.json            the devices you signed in on
@@ -186,7 +188,8 @@ export class DataExportService {
     const files: Zippable = {
       'README.txt': strToU8(README),
       'profile.json': json({ ...profile, hasPassword: password_hash !== null, identities }),
-      'settings.json': json(await repo.settingsRows(db, userId)),
+      // The stored row, and the same switches as GET /me/settings names them (privacy, notifications, safety).
+      'settings.json': json({ ...(await repo.settingsRows(db, userId)), choices: await settingsOf(db, userId) }),
     };
     await progress(10);
 
@@ -220,7 +223,16 @@ export class DataExportService {
     files['blocks.json'] = json(
       (await listBlockedBy(db, userId)).map((b) => ({ userId: b.id, name: b.display_name, blockedAt: b.created_at })),
     );
-    files['reports.json'] = json([]);
+    const { reports, screenshots: shots } = await repo.reportRows(db, userId);
+    files['reports.json'] = json({
+      reports,
+      screenshots: shots.map(({ storage_key, ...s }) => ({ ...s, file: `reports/screenshots/${s.id}.webp` })),
+    });
+    for (const s of shots) {
+      const file = await storage.get(s.storage_key);
+      if (file) files[`reports/screenshots/${s.id}.webp`] = [await readAll(file.stream), { level: 0 }];
+    }
+    files['alerts.json'] = json(await repo.alertRows(db, userId));
     const { screenshots, ...support } = await repo.supportRows(db, userId);
     files['support.json'] = json({
       ...support,

@@ -1,5 +1,5 @@
 -- the viewer and the first look (one statement)
-select "me".*, "r"."id" as "c_id", "r"."lat" as "c_lat", "r"."lng" as "c_lng", "r"."d" as "c_d", "r"."display_name" as "c_display_name", "r"."age" as "c_age", "r"."photo_url" as "c_photo_url", "r"."phone_verified_at" as "c_phone_verified_at", "r"."right_now_enabled" as "c_right_now_enabled", "r"."position" as "c_position", "r"."looking_for" as "c_looking_for", "r"."profile_right_now" as "c_profile_right_now", "r"."session_right_now" as "c_session_right_now", "r"."ends_at" as "c_ends_at", "r"."location_precision" as "c_location_precision"
+select "me".*, "r"."id" as "c_id", "r"."lat" as "c_lat", "r"."lng" as "c_lng", "r"."d" as "c_d", "r"."display_name" as "c_display_name", "r"."age" as "c_age", "r"."photo_url" as "c_photo_url", "r"."phone_verified_at" as "c_phone_verified_at", "r"."right_now_enabled" as "c_right_now_enabled", "r"."position" as "c_position", "r"."looking_for" as "c_looking_for", "r"."profile_right_now" as "c_profile_right_now", "r"."session_right_now" as "c_session_right_now", "r"."ends_at" as "c_ends_at", "r"."location_precision" as "c_location_precision", "r"."share_distance" as "c_share_distance"
   from (
   select "u"."id", "u"."is_active", "u"."app_mode", "u"."cruising_enabled", "u"."current_mode", "u"."subscription_tier", "u"."has_lifetime_premium", "u"."preferences", "s"."location_sharing_consent", "s"."location_precision", "ul"."lat", "ul"."lng", "ul"."is_active" as "location_active", "ul"."last_updated"
   from "users" as "u"
@@ -9,7 +9,7 @@ select "me".*, "r"."id" as "c_id", "r"."lat" as "c_lat", "r"."lng" as "c_lng", "
   left join lateral (
   select "r0".*
   from (
-  select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."phone_verified_at", "u"."right_now_enabled", u.now_profile->>'position' as "position", u.now_profile->'lookingFor' as "looking_for", u.now_profile->>'rightNow' as "profile_right_now", "cs"."right_now" as "session_right_now", "cs"."ends_at", "st"."location_precision"
+  select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."phone_verified_at", "u"."right_now_enabled", u.now_profile->>'position' as "position", u.now_profile->'lookingFor' as "looking_for", u.now_profile->>'rightNow' as "profile_right_now", "cs"."right_now" as "session_right_now", "cs"."ends_at", "st"."location_precision", "st"."share_distance"
   from (
   select "ul"."user_id", "ul"."lat", "ul"."lng", (ul.geo <-> (
   select vl.geo
@@ -36,21 +36,33 @@ select "me".*, "r"."id" as "c_id", "r"."lat" as "c_lat", "r"."lng" as "c_lng", "
   and "u"."current_mode" = $13
   and coalesce(st.location_sharing_consent, false)
   and coalesce(st.incognito_mode, false) = false
+  and coalesce(st.profile_visibility, 'public') = 'public'
+  and (coalesce(st.cruising_private, false) = false
+  or exists (
+  select 1 as "one"
+  from "matches" as "pm"
+  where "pm"."user_a" = least($14, ul.user_id)
+  and "pm"."user_b" = greatest($15, ul.user_id))
+  or exists (
+  select 1 as "one"
+  from "conversations" as "pc"
+  where "pc"."user_a" = least($16, ul.user_id)
+  and "pc"."user_b" = greatest($17, ul.user_id)))
   and "ul"."user_id" not in (
   select "b"."blocked_id" as "other"
   from "user_blocks" as "b"
-  where "b"."blocker_id" = $14 union all
+  where "b"."blocker_id" = $18 union all
   select "b2"."blocker_id" as "other"
   from "user_blocks" as "b2"
-  where "b2"."blocked_id" = $15)
+  where "b2"."blocked_id" = $19)
   order by "ul"."d", "ul"."user_id"
-  limit $16) as "r0"
+  limit $20) as "r0"
   where me.location_sharing_consent
   and me.location_active) as "r" on true
   order by "r"."d", "r"."id"
 
 -- a wider look (sparse areas)
-select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."phone_verified_at", "u"."right_now_enabled", u.now_profile->>'position' as "position", u.now_profile->'lookingFor' as "looking_for", u.now_profile->>'rightNow' as "profile_right_now", "cs"."right_now" as "session_right_now", "cs"."ends_at", "st"."location_precision"
+select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."phone_verified_at", "u"."right_now_enabled", u.now_profile->>'position' as "position", u.now_profile->'lookingFor' as "looking_for", u.now_profile->>'rightNow' as "profile_right_now", "cs"."right_now" as "session_right_now", "cs"."ends_at", "st"."location_precision", "st"."share_distance"
   from (
   select "ul"."user_id", "ul"."lat", "ul"."lng", (ul.geo <-> (
   select vl.geo
@@ -77,15 +89,27 @@ select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_na
   and "u"."current_mode" = $12
   and coalesce(st.location_sharing_consent, false)
   and coalesce(st.incognito_mode, false) = false
+  and coalesce(st.profile_visibility, 'public') = 'public'
+  and (coalesce(st.cruising_private, false) = false
+  or exists (
+  select 1 as "one"
+  from "matches" as "pm"
+  where "pm"."user_a" = least($13, ul.user_id)
+  and "pm"."user_b" = greatest($14, ul.user_id))
+  or exists (
+  select 1 as "one"
+  from "conversations" as "pc"
+  where "pc"."user_a" = least($15, ul.user_id)
+  and "pc"."user_b" = greatest($16, ul.user_id)))
   and "ul"."user_id" not in (
   select "b"."blocked_id" as "other"
   from "user_blocks" as "b"
-  where "b"."blocker_id" = $13 union all
+  where "b"."blocker_id" = $17 union all
   select "b2"."blocker_id" as "other"
   from "user_blocks" as "b2"
-  where "b2"."blocked_id" = $14)
+  where "b2"."blocked_id" = $18)
   order by "ul"."d", "ul"."user_id"
-  limit $15
+  limit $19
 
 -- extent of the k nearest
 select count(*)::int as "count", max(n.d) as "max_d"

@@ -36,39 +36,55 @@ function nearestNow(db: Db, s: NearbySearch, k: number) {
     .limit(k);
 }
 
+/** The pair (user_a, user_b) of the viewer and the listed user, in the table aliased `t`. */
+const pairOf = (t: string, viewerId: string) =>
+  sql<SqlBool>`${sql.ref(`${t}.user_a`)} = least(${viewerId}, ul.user_id) and ${sql.ref(`${t}.user_b`)} = greatest(${viewerId}, ul.user_id)`;
+
 /**
  * Nearby cruisers in one statement: among the k nearest now-mode locations, those within the
  * radius with a live session, an active account that is in now mode, consent to share a
  * location, not incognito and not blocked either way; n at most, nearest first.
  */
 export function nearbyQuery(db: Db, s: NearbySearch, n: number, k: number) {
-  return db
-    .selectFrom(nearestNow(db, s, k).as('ul'))
-    .innerJoin('cruise_sessions as cs', (j) =>
-      j.onRef('cs.user_id', '=', 'ul.user_id').on('cs.ended_at', 'is', null).on('cs.ends_at', '>', s.now),
-    )
-    .innerJoin('users as u', 'u.id', 'ul.user_id')
-    .leftJoin('user_settings as st', 'st.user_id', 'ul.user_id')
-    .where('ul.d', '<=', s.maxChord)
-    .where('u.is_active', '=', true)
-    .where('u.onboarding_complete', '=', true)
-    .where('u.current_mode', '=', 'now')
-    .where(sql<SqlBool>`coalesce(st.location_sharing_consent, false)`)
-    .where(sql<SqlBool>`coalesce(st.incognito_mode, false) = false`)
-    .where(notBlocked(s.viewerId, 'ul.user_id'))
-    .select([
-      ...listedUserColumns,
-      'u.right_now_enabled',
-      sql<string | null>`u.now_profile->>'position'`.as('position'),
-      sql<string[] | null>`u.now_profile->'lookingFor'`.as('looking_for'),
-      sql<string | null>`u.now_profile->>'rightNow'`.as('profile_right_now'),
-      'cs.right_now as session_right_now',
-      'cs.ends_at',
-      'st.location_precision',
-    ])
-    .orderBy('ul.d')
-    .orderBy('ul.user_id')
-    .limit(n);
+  return (
+    db
+      .selectFrom(nearestNow(db, s, k).as('ul'))
+      .innerJoin('cruise_sessions as cs', (j) =>
+        j.onRef('cs.user_id', '=', 'ul.user_id').on('cs.ended_at', 'is', null).on('cs.ends_at', '>', s.now),
+      )
+      .innerJoin('users as u', 'u.id', 'ul.user_id')
+      .leftJoin('user_settings as st', 'st.user_id', 'ul.user_id')
+      .where('ul.d', '<=', s.maxChord)
+      .where('u.is_active', '=', true)
+      .where('u.onboarding_complete', '=', true)
+      .where('u.current_mode', '=', 'now')
+      .where(sql<SqlBool>`coalesce(st.location_sharing_consent, false)`)
+      .where(sql<SqlBool>`coalesce(st.incognito_mode, false) = false`)
+      .where(sql<SqlBool>`coalesce(st.profile_visibility, 'public') = 'public'`)
+      // Cruising privacy: listed only for his matches and conversation partners.
+      .where((eb) =>
+        eb.or([
+          sql<SqlBool>`coalesce(st.cruising_private, false) = false`,
+          eb.exists(eb.selectFrom('matches as pm').select(sql`1`.as('one')).where(pairOf('pm', s.viewerId))),
+          eb.exists(eb.selectFrom('conversations as pc').select(sql`1`.as('one')).where(pairOf('pc', s.viewerId))),
+        ]),
+      )
+      .where(notBlocked(s.viewerId, 'ul.user_id'))
+      .select([
+        ...listedUserColumns,
+        'u.right_now_enabled',
+        sql<string | null>`u.now_profile->>'position'`.as('position'),
+        sql<string[] | null>`u.now_profile->'lookingFor'`.as('looking_for'),
+        sql<string | null>`u.now_profile->>'rightNow'`.as('profile_right_now'),
+        'cs.right_now as session_right_now',
+        'cs.ends_at',
+        'st.location_precision',
+        'st.share_distance',
+      ])
+      .orderBy('ul.d')
+      .orderBy('ul.user_id')
+      .limit(n)
+  );
 }
 export type NearbyRow = Awaited<ReturnType<ReturnType<typeof nearbyQuery>['execute']>>[number];
 
@@ -112,6 +128,7 @@ export function nearbyForViewerQuery(db: Db, s: NearbySearch, n: number, k: numb
       'r.session_right_now as c_session_right_now',
       'r.ends_at as c_ends_at',
       'r.location_precision as c_location_precision',
+      'r.share_distance as c_share_distance',
     ])
     .orderBy('r.d')
     .orderBy('r.id');
@@ -137,6 +154,7 @@ export function cruiserOf(r: NearbyViewerRow): NearbyRow | null {
     session_right_now: r.c_session_right_now,
     ends_at: r.c_ends_at,
     location_precision: r.c_location_precision,
+    share_distance: r.c_share_distance,
   };
 }
 

@@ -9,7 +9,7 @@ select "u"."subscription_tier", "u"."has_lifetime_premium", "u"."preferences", "
   where "u"."id" = $3;
 
 -- first page, basic filters
-select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."phone_verified_at", "u"."is_online", "u"."current_mode", "u"."right_now_enabled", u.now_profile->>'rightNow' as "right_now", "s"."show_online_status", (exists (
+select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."phone_verified_at", "u"."is_online", "u"."current_mode", "u"."right_now_enabled", u.now_profile->>'rightNow' as "right_now", "s"."show_online_status", "s"."share_distance", "s"."cruising_private", (exists (
   select 1 as "one"
   from "grid_unlocks" as "g"
   where "g"."viewer_id" = $1
@@ -44,6 +44,7 @@ select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_na
   and "u"."is_active" = $15
   and "u"."onboarding_complete" = $16
   and coalesce(s.incognito_mode, false) = false
+  and coalesce(s.profile_visibility, 'public') = 'public'
   and "u"."age" >= $17
   and "u"."age" <= $18
   and coalesce((u.mode_visibility->>$19)::boolean, false)
@@ -58,7 +59,7 @@ select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_na
   limit $22;
 
 -- next page, every advanced filter
-select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."phone_verified_at", "u"."is_online", "u"."current_mode", "u"."right_now_enabled", u.now_profile->>'rightNow' as "right_now", "s"."show_online_status", (exists (
+select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."phone_verified_at", "u"."is_online", "u"."current_mode", "u"."right_now_enabled", u.now_profile->>'rightNow' as "right_now", "s"."show_online_status", "s"."share_distance", "s"."cruising_private", (exists (
   select 1 as "one"
   from "grid_unlocks" as "g"
   where "g"."viewer_id" = $1
@@ -94,6 +95,7 @@ select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_na
   and "u"."is_active" = $18
   and "u"."onboarding_complete" = $19
   and coalesce(s.incognito_mode, false) = false
+  and coalesce(s.profile_visibility, 'public') = 'public'
   and "u"."age" >= $20
   and "u"."age" <= $21
   and coalesce((u.mode_visibility->>$22)::boolean, false)

@@ -49,6 +49,8 @@ export interface NewMessage {
   now: Date;
   /** The sender's UTC day (YYYY-MM-DD): the day his message counter counts. */
   day: string;
+  /** Messages per day by tier from the flag store; the seeded table when not given (tests). */
+  limits?: Record<string, number>;
 }
 
 /**
@@ -56,11 +58,13 @@ export interface NewMessage {
  * checks, locks and writes in one round trip). Its definition as the database has it is
  * send-message.sql beside this file; send-message.test.ts holds the database to that file and the
  * function's tier rule to core's, case by case. Refusals are raised as SQLSTATEs of class FK
- * (FK401 sender, FK404 conversation, FK429 limit with the tier, FK400 photo, FK409 client id).
+ * (FK401 sender, FK404 conversation, FK403 he takes messages from matches only, FK429 limit with the tier, FK400 photo, FK409 client id).
  */
 export async function sendMessage(db: Db, m: NewMessage): Promise<SentMessageRow | undefined> {
   const res = await sql<SentMessageRow>`select * from fmk_send_message(${m.id}, ${m.senderId}, ${m.conversationId},
-    ${m.clientId}, ${m.type}, ${m.content}, ${m.photoId}, ${m.now}, ${m.day}::date, ${MESSAGE_LIMITS}::jsonb)`.execute(db);
+    ${m.clientId}, ${m.type}, ${m.content}, ${m.photoId}, ${m.now}, ${m.day}::date, ${m.limits ? JSON.stringify(m.limits) : MESSAGE_LIMITS}::jsonb)`.execute(
+    db,
+  );
   return res.rows[0];
 }
 

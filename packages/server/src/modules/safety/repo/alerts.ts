@@ -103,3 +103,41 @@ export function textsSentSince(db: Db, senderId: string, since: Date, limit: num
     .limit(limit)
     .execute();
 }
+
+/** Resolves his alert of this cause when it is still open (unread or read); true when one moved. */
+export async function resolveByKey(db: Db, userId: string, dedupeKey: string, at: Date): Promise<boolean> {
+  const res = await db
+    .updateTable('safety_alerts')
+    .set({ state: 'resolved', updated_at: at })
+    .where('user_id', '=', userId)
+    .where('dedupe_key', '=', dedupeKey)
+    .where('state', 'in', ['unread', 'read'])
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Members with a live socket open now (users.is_online, kept by the live module's presence). */
+export async function onlineUserIds(db: Db, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('id').where('is_online', '=', true).orderBy('id').limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A member's account is erased: other men's alerts keep their text (which never names him) but
+ * lose the actions aimed at him (there is no one left to block or report) and a dedupe key
+ * holding his id.
+ */
+export async function forgetAlertsAbout(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('safety_alerts')
+    .set({
+      actions: sql`coalesce((select jsonb_agg(a) from jsonb_array_elements(actions) a where a->>'userId' is distinct from ${userId}), '[]'::jsonb)`,
+    })
+    .where(sql<boolean>`actions @> jsonb_build_array(jsonb_build_object('userId', ${userId}::text))`)
+    .execute();
+  await db
+    .updateTable('safety_alerts')
+    .set({ dedupe_key: null })
+    .where((w) => w.or([w('dedupe_key', '=', `sender:${userId}`), w('dedupe_key', 'like', `meetup:%${userId}%`)]))
+    .execute();
+}

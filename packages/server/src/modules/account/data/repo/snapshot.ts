@@ -284,3 +284,51 @@ export async function supportRows(db: Db, userId: string) {
       .execute(),
   };
 }
+
+/**
+ * The reports he made: about whom, why, their state, the messages copied in as evidence (his
+ * own conversation, which he saw) and his screenshots. Reports others made about him are not
+ * here: they would name who made them, which the app never tells (safety).
+ */
+export async function reportRows(db: Db, userId: string) {
+  const reports = await db
+    .selectFrom('user_reports')
+    .select(['id', 'reported_id', 'reason', 'category', 'description', 'status', 'blocked', 'created_at', 'updated_at'])
+    .where('reporter_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+  const ids = reports.map((r) => r.id);
+  const messages = ids.length
+    ? await db
+        .selectFrom('report_messages')
+        .select(['report_id', 'from_reported', 'type', 'content', 'sent_at'])
+        .where('report_id', 'in', ids)
+        .orderBy('sent_at')
+        .execute()
+    : [];
+  const screenshots = await db
+    .selectFrom('report_screenshots')
+    .select(['id', 'report_id', 'storage_key', 'width', 'height', 'bytes', 'created_at'])
+    .where('user_id', '=', userId)
+    .execute();
+  return {
+    reports: reports.map(({ reported_id, ...r }) => ({
+      ...r,
+      reportedUserId: reported_id,
+      evidence: messages
+        .filter((m) => m.report_id === r.id)
+        .map((m) => ({ from: m.from_reported ? 'him' : 'me', type: m.type, content: m.content, sentAt: m.sent_at })),
+    })),
+    screenshots,
+  };
+}
+
+/** The safety alerts the app raised for him, whatever their state. */
+export function alertRows(db: Db, userId: string) {
+  return db
+    .selectFrom('safety_alerts')
+    .select(['id', 'type', 'severity', 'title', 'message', 'state', 'created_at', 'updated_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}

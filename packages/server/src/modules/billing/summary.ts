@@ -1,0 +1,36 @@
+import { type Actor, type BillingSummary, paymentStats } from '@fmk/core';
+import * as repo from './repo.ts';
+import type { BillingDeps } from './service.ts';
+
+/** GET /billing: the payment screen in one read (spec section 4 "Payment stats"). */
+export async function billingSummary(deps: Pick<BillingDeps, 'db' | 'config'>, actor: Actor): Promise<BillingSummary> {
+  const { db, config } = deps;
+  const [customerId, subs, cards, payments] = await Promise.all([
+    repo.findCustomer(db, actor.id),
+    repo.listSubscriptions(db, actor.id),
+    repo.listCards(db, actor.id),
+    repo.listPayments(db, actor.id),
+  ]);
+  const live = subs.find((s) => s.status !== 'canceled') ?? null;
+  const p = config.payments;
+  return {
+    tier: actor.tier,
+    customerId: customerId ?? null,
+    subscription: live ? repo.toSubscription(live) : null,
+    cards: cards.map(repo.toCard),
+    payments,
+    stats: paymentStats(
+      payments,
+      subs.map((s) => ({
+        status: s.status,
+        cancelAtPeriodEnd: s.cancel_at_period_end,
+        amount: s.amount,
+        nextBillingDate: s.next_billing_date ? new Date(s.next_billing_date) : null,
+      })),
+    ),
+    provider:
+      p.kind === 'square'
+        ? { kind: 'square', applicationId: p.applicationId, locationId: p.locationId, environment: p.environment }
+        : { kind: 'sandbox', applicationId: null, locationId: null, environment: 'sandbox' },
+  };
+}

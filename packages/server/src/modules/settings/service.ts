@@ -1,0 +1,52 @@
+import {
+  type Actor,
+  applySettingsPatch,
+  type Clock,
+  type PrivacySettings,
+  privacyControlsTurnedOn,
+  type Settings,
+  type SettingsPatch,
+  toSettings,
+} from '@fmk/core';
+import type { Db } from '../../db/index.ts';
+import { requireAccess } from '../../platform/access.ts';
+import { badRequest, unauthorized } from '../../platform/errors.ts';
+import { readSettings, writeSettings } from './repo.ts';
+
+/** A user's settings as GET /me/settings shows them (the data export); null for an unknown user. */
+export async function settingsOf(db: Db, userId: string): Promise<Settings | null> {
+  const found = await readSettings(db, userId);
+  return found ? toSettings(found.stored, found.updatedAt) : null;
+}
+
+/** GET and PATCH /me/settings: the settings store (core settings.ts, docs/settings.md). */
+export class SettingsService {
+  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+
+  async get(actor: Actor): Promise<Settings> {
+    const found = await readSettings(this.deps.db, actor.id);
+    if (!found) throw unauthorized();
+    return toSettings(found.stored, found.updatedAt);
+  }
+
+  /**
+   * Applies a partial change under the user's row lock. A privacy control moved away from its
+   * open default needs the tier's `privacy.control` (incognito: `incognito.use`); a refusal or a
+   * contradiction changes nothing.
+   */
+  async update(actor: Actor, patch: SettingsPatch): Promise<Settings> {
+    const now = this.deps.clock.now();
+    return this.deps.db.transaction().execute(async (trx) => {
+      const found = await readSettings(trx, actor.id, { lock: true });
+      if (!found) throw unauthorized();
+      const next = applySettingsPatch(found.stored, patch);
+      if ('error' in next) throw badRequest(next.error);
+      const before: PrivacySettings = found.stored.privacy;
+      for (const k of privacyControlsTurnedOn(before, next.settings.privacy)) {
+        requireAccess(actor, k === 'incognito' ? 'incognito.use' : 'privacy.control');
+      }
+      await writeSettings(trx, actor.id, next.settings, before.showCurrentMode !== next.settings.privacy.showCurrentMode, now);
+      return toSettings(next.settings, now);
+    });
+  }
+}

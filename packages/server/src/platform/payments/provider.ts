@@ -1,0 +1,66 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * What FMK asks of a payment provider (issue 18). Two implement it: the built-in sandbox (the
+ * default, no account, no money) and Square (its official SDK). FMK keeps the subscription
+ * itself and charges a saved card each period, so a provider needs customers, cards, payments
+ * and signed webhooks. A card number never reaches FMK: only a token from the provider's form.
+ */
+export interface ProviderCard {
+  cardId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** A refusal from the provider: its error code (CARD_DECLINED, CVV_FAILURE, ...). */
+export type Declined = { ok: false; code: string };
+
+export interface PaymentProvider {
+  readonly kind: 'sandbox' | 'square';
+  createCustomer(input: { referenceId: string; email: string; idempotencyKey: string }): Promise<string>;
+  saveCard(input: {
+    customerId: string;
+    sourceId: string;
+    idempotencyKey: string;
+  }): Promise<{ ok: true; card: ProviderCard } | Declined>;
+  charge(input: {
+    customerId: string;
+    cardId: string;
+    amountCents: number;
+    currency: string;
+    idempotencyKey: string;
+    note?: string;
+  }): Promise<{ ok: true; paymentId: string } | Declined>;
+  disableCard(cardId: string): Promise<void>;
+  /** Whether a webhook's body was signed with the provider's key for this notification URL. */
+  verifyWebhook(body: string, signature: string | undefined, url: string): Promise<boolean>;
+  /** Stops timers (the sandbox's delayed webhooks). */
+  close(): void;
+}
+
+/** A webhook as Square sends it (the sandbox sends the same shape). */
+export interface ProviderEvent {
+  event_id: string;
+  type: string;
+  created_at?: string;
+  data?: { type?: string; id?: string; object?: { payment?: { id: string; status: string } } };
+}
+
+/** Square's webhook signature: base64 HMAC-SHA256 of the notification URL followed by the body. */
+export function signWebhook(key: string, url: string, body: string): string {
+  return createHmac('sha256', key)
+    .update(url + body)
+    .digest('base64');
+}
+
+export function verifySignature(key: string, url: string, body: string, signature: string | undefined): boolean {
+  if (!signature) return false;
+  const want = Buffer.from(signWebhook(key, url, body));
+  const got = Buffer.from(signature);
+  return want.length === got.length && timingSafeEqual(want, got);
+}
+
+/** The header Square signs its webhooks in. */
+export const SIGNATURE_HEADER = 'x-square-hmacsha256-signature';
