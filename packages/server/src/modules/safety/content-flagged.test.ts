@@ -1,6 +1,6 @@
 import type { Alert, ModerationItem } from '@fmk/core';
 import { describe, expect, it } from 'vitest';
-import { makeStaff, signUpMember } from '../../../test/factories.ts';
+import { makeStaff, signUpMember, staffSignIn } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 import { openLive } from '../../../test/live.ts';
 import { explicitLookingImage, neutralImage } from '../../../test/moderation-images.ts';
@@ -29,6 +29,7 @@ describe.each(DB_KINDS)('content_flagged alerts on %s', (kind) => {
   async function decide(photoId: string, decision: 'approve' | 'reject') {
     const s = await signUpMember(t().app, t().db);
     await makeStaff(t().db, s.user.uid, 'moderator');
+    Object.assign(s.headers, await staffSignIn(t().app, s.user.email, t().clock.now()));
     const items = (await call('GET', '/admin/moderation/items', s.headers)).json() as ModerationItem[];
     const item = items.find((i) => i.contentId === photoId)!;
     expect((await call('PATCH', `/admin/moderation/items/${item.id}`, s.headers, { decision })).statusCode).toBe(200);

@@ -91,6 +91,7 @@ function AdminShell() {
         <NavLink
           key={s.path}
           to={`/admin/${s.path}`}
+          end
           onClick={() => setOpen(false)}
           className={({ isActive }) =>
             `rounded-xl px-3 py-2.5 text-sm font-semibold ${isActive ? 'bg-ink text-white' : 'text-ink hover:bg-canvas'}`
@@ -101,7 +102,10 @@ function AdminShell() {
       ))}
     </nav>
   );
-  const current = screens.find((s) => pathname.startsWith(`/admin/${s.path}`))?.label ?? 'Admin';
+  // The longest matching path names the screen (users/banned, not users).
+  const current =
+    [...screens].sort((a, b) => b.path.length - a.path.length).find((s) => pathname.startsWith(`/admin/${s.path}`))?.label ??
+    'Admin';
   return (
     <div className="min-h-dvh bg-white lg:flex">
       <aside className="hidden w-60 shrink-0 border-r border-line lg:block">
