@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DAY, type PaymentAnswer, type Subscription } from '@fmk/core';
 import { describe, expect, it } from 'vitest';
-import { makeStaff, PASSWORD, setTier, signUp } from '../../../test/factories.ts';
+import { makeStaff, PASSWORD, setTier, signUp, staffSignIn } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 import { openLive } from '../../../test/live.ts';
 import { loadActor } from '../../platform/access.ts';
@@ -316,10 +316,14 @@ describe.each(DB_KINDS)('billing on %s', (kind) => {
   });
 
   it('lets an owner or super_admin edit a flag, refuses admins and members, and the change reaches every rule at once', async () => {
-    const owner = await member();
-    await makeStaff(t().db, owner.id, 'owner');
-    const admin = await member();
-    await makeStaff(t().db, admin.id, 'admin');
+    // Staff act from the admin area's own session, with its second factor.
+    const staff = async (role: 'owner' | 'admin') => {
+      const u = await member();
+      await makeStaff(t().db, u.id, role);
+      return { ...u, h: await staffSignIn(t().app, u.email, t().clock.now()) };
+    };
+    const owner = await staff('owner');
+    const admin = await staff('admin');
     const m = await member();
     expect((await call('PATCH', '/admin/features/videoCall', admin.h, { isEnabled: false })).statusCode).toBe(403);
     expect((await call('PATCH', '/admin/features/videoCall', m.h, { isEnabled: false })).statusCode).toBe(403);
