@@ -5,21 +5,25 @@ import { warmPortraitCache } from '../packages/server/src/seed-portraits.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** coturn's server, for the calls' journey through a real TURN relay (e2e/calls.e2e.ts). */
+export const TURNSERVER = '/usr/bin/turnserver';
+
 /**
- * Before any end-to-end test: Debian's Chromium must be there. As root we install it
- * (apt-get); otherwise we stop with one line saying how.
+ * Before any end-to-end test: Debian's Chromium and coturn must be there. As root we install
+ * them (apt-get); otherwise we stop with one line saying how.
  */
 export default async function setup(): Promise<void> {
-  if (!existsSync(CHROMIUM)) {
+  const missing = [...(existsSync(CHROMIUM) ? [] : ['chromium']), ...(existsSync(TURNSERVER) ? [] : ['coturn'])];
+  if (missing.length) {
     if (process.getuid?.() === 0) {
-      console.log('Chromium is missing: installing Debian chromium with apt-get...');
+      console.log(`Missing: installing Debian ${missing.join(' and ')} with apt-get...`);
       execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-      execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      execFileSync('apt-get', ['install', '-y', '-qq', ...missing], {
         stdio: 'inherit',
         env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
       });
     } else {
-      throw new Error('Chromium is missing: run `sudo apt-get install -y chromium` and run the tests again.');
+      throw new Error(`Missing: run \`sudo apt-get install -y ${missing.join(' ')}\` and run the tests again.`);
     }
   }
   const index = path.resolve(import.meta.dirname, '../packages/web/dist/index.html');
