@@ -19,7 +19,16 @@ describe('TokenService', () => {
 
   it('verifies what it issues, with the session, user and expiry', async () => {
     const { token, expiresAt } = await tokens.issue('user-1', 'session-1');
-    expect(await tokens.verify(token)).toEqual({ userId: 'user-1', sessionId: 'session-1', expiresAt });
+    expect(await tokens.verify(token)).toEqual({ userId: 'user-1', sessionId: 'session-1', expiresAt, staff: false });
+    // A staff session's token says so, and lives as long as it was asked to.
+    const staff = await tokens.issue('user-1', 'session-2', { staff: true, ttlMinutes: 5 });
+    expect(await tokens.verify(staff.token)).toEqual({
+      userId: 'user-1',
+      sessionId: 'session-2',
+      expiresAt: staff.expiresAt,
+      staff: true,
+    });
+    expect(staff.expiresAt.getTime() - clock.now().getTime()).toBe(5 * 60_000);
   });
 
   it('refuses a token past its expiry, signed with another key, tampered with, or not HS256', async () => {
