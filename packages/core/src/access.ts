@@ -34,10 +34,11 @@ import { visibleSections } from './visibility.ts';
 
 /**
  * Who may do what to whom: every access decision the product makes, as one pure function
- * `can(actor, action, subject)` (STYLE.md #2). The server builds an Actor and a Subject from
- * what it read, asks once at the top of a service method, and maps a refusal to its status; the
- * web may ask the same question to hide a button. Limits counted per day or period come in as
- * counts the caller read (`Actor.usage`), so the rule stays pure and the clock stays outside.
+ * `can(actor, action, subject)`, so that authorisation is one place to read and one to test. The
+ * server builds an Actor and a Subject from what it read, asks once at the top of a service
+ * method, and maps a refusal to its status; the web may ask the same question to hide a button.
+ * Limits counted per day or period come in as counts the caller read (`Actor.usage`), so the
+ * rule stays pure and the clock stays outside.
  */
 
 export * from './access-limits.ts';
@@ -113,8 +114,8 @@ const isUserAction = (a: Action): a is UserAction => (USER_ACTIONS as readonly s
 const isStaffAction = (a: Action): a is StaffAction => (STAFF_ACTIONS as readonly string[]).includes(a);
 
 /**
- * The one access decision (STYLE.md #2). Checks run in a fixed order so that nothing about
- * another user leaks through an earlier refusal: the actor's own state (active, onboarding
+ * The one access decision (docs/decisions/0013). Checks run in a fixed order so that nothing
+ * about another user leaks through an earlier refusal: the actor's own state (active, onboarding
  * finished) first, then whether the other user is there for him at all (a block either way,
  * an inactive account: one answer, see `looksLikeNotFound`), then settings, then tier limits.
  * Total: any input gives a Decision; a user action without a subject is 'not_found'.
@@ -235,7 +236,7 @@ function userDecision(actor: Actor, action: UserAction, s: Subject): Decision {
       if (!rulesOf(actor).has.readReceipts) return deny('tier_limit', READ_RECEIPTS_UPSELL);
       return set.showReadReceipts ? ALLOW : deny('hidden', Messages.notFound);
     case 'call.start':
-      // Issue 20: a match or a conversation between the two; the callee may be on any tier.
+      // A match or a conversation between the two, so no stranger can ring; the callee may be on any tier.
       if (!r.conversation && !r.matched) return deny('not_participant', COULD_NOT_FIND_CONVERSATION);
       return rulesOf(actor).has.videoCall ? ALLOW : deny('tier_limit', VIDEO_CALL_UPSELL);
     case 'user.block':

@@ -1,6 +1,6 @@
 import { addDays, type LocalDate } from './health.ts';
 
-/** Activity statistics (spec section 9) and the contact figures derived from the log (issue 6). */
+/** Activity statistics (spec section 9) and the contact figures derived from the log. */
 
 export const NONE_LABEL = 'None';
 /** "This week" is the last 7 days, today included (spec section 9). */

@@ -1,7 +1,7 @@
 import type { Permission } from './admin.ts';
 
 /**
- * What every staff endpoint asks of the caller (issue 19): `open` needs nothing (the sign-in and
+ * What every staff endpoint asks of the caller: `open` needs nothing (the sign-in and
  * the invite's acceptance), `staff` a verified staff session, and a permission that session's
  * record must hold (`staffCan`). The server puts the check in front of each /admin route from
  * this table, and a route missing from it is refused to everyone; a test walks the whole

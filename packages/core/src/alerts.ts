@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DAY, HOUR } from './clock.ts';
 
 /**
- * Safety alerts (spec sections 3, 4, 9; issue 17 item 2): each one raised by a real event on
+ * Safety alerts (spec sections 3, 4, 9): each one raised by a real event on
  * the server, never by a timer. A member reads them in the Safety centre: unread → read →
  * resolved, or dismissed (gone from his list).
  */
@@ -185,7 +185,7 @@ export function contentFlaggedAlert(
   };
 }
 
-// --- location_warning and safety_reminder (issue 17 item 2)
+// --- location_warning and safety_reminder
 
 /**
  * Phrases that mean two men are arranging to meet (the chat side of "before a first meetup").

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STAFF_ROLES, TIERS } from './tiers.ts';
 
-// The staff admin area's API contract (issue 19). Staff never receive health, activity or
+// The staff admin area's API contract. Staff never receive health, activity or
 // contact records, exact locations, nor messages outside reported evidence; an email only
 // through the identity lookup, which needs a reason and is audited.
 

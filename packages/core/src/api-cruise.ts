@@ -11,7 +11,7 @@ import {
 import { locationBody } from './discovery.ts';
 
 /**
- * The cruise contract (issue 7), under /api/v1/cruise. Other users' positions come down only as
+ * The cruise contract, under /api/v1/cruise. Other users' positions come down only as
  * 500 m cell centres (core geo.ts), never raw coordinates; distances as the grid's labels.
  *   GET  /cruise/config                                   → cruiseConfig (map tiles)
  *   GET  /cruise/session                                  → cruiseStatus

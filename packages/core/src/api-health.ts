@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isLocalDate, isValidTimeZone, PROTECTION, REMINDER_TYPES } from './health.ts';
 
 /**
- * Health and activity contract (issue 6), all under /api/v1, only ever about the caller's own
+ * Health and activity contract, all under /api/v1, only ever about the caller's own
  * records (no other user, no staff role, ever reads them):
  *   PUT    /health/settings {timeZone}              → 204 (the zone reminders are pushed in)
  *   GET    /health/summary                          → HealthSummary (the red dot, /track)

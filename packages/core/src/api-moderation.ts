@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Photo moderation contract (issue 17), staff only (admin.content.approve), under /api/v1:
+ * Photo moderation contract, staff only (admin.content.approve), under /api/v1:
  *   GET   /admin/moderation/items?status=pending   → ModerationItem[] (oldest first, 100 at most)
  *   PATCH /admin/moderation/items/:id {decision, notes?} → ModerationItem
  * A decision is taken once: approving a held photo shows it to others, rejecting removes it.

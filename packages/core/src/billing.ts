@@ -4,7 +4,7 @@ import { PLANS, type Plan } from './plans.ts';
 import type { Tier } from './tiers.ts';
 
 /**
- * Billing (issue 18; spec sections 3 "Billing", 4 "Subscription record", 7 "Payment layer",
+ * Billing (spec sections 3 "Billing", 4 "Subscription record", 7 "Payment layer",
  * 8 "Plans", "Payment outcome", 9 "Plans"). The payment calls keep the spec's snake_case field
  * names; the records it lists keep its camelCase.
  */
@@ -28,7 +28,7 @@ export const BillingMessages = {
 export const SUBSCRIPTION_PERIOD_MS = 30 * DAY;
 
 /**
- * A failed renewal (issue 18): the subscription goes past_due and keeps its tier while the card
+ * A failed renewal: the subscription goes past_due and keeps its tier while the card
  * is retried 1, 3 and 5 days after the period's end; when the last retry fails, the subscription
  * is canceled and the tier drops (to premium for a beta user with lifetime premium).
  */
@@ -70,7 +70,7 @@ export function tierFromSubscriptions(
 }
 
 /**
- * Proration of a plan change (issue 18): an upgrade is charged now for the unused part of the
+ * Proration of a plan change: an upgrade is charged now for the unused part of the
  * period at the price difference, rounded to the cent; a downgrade costs nothing now, is not
  * refunded, and the lower price applies from the next renewal. The period does not move.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * One-to-one video and voice calls (issue 20), all under /api/v1:
+ * One-to-one video and voice calls, all under /api/v1:
  *   GET  /calls/ice-servers          → IceConfig (STUN/TURN by configuration; TURN credentials minted per user)
  *   POST /calls {userId, kind, device} → Call (201: ringing; a busy callee answers ended/busy at once)
  *   GET  /calls/:id                  → Call (participants only)
@@ -24,9 +24,9 @@ export type CallState = (typeof CALL_STATES)[number];
 export const CALL_OUTCOMES = ['missed', 'declined', 'busy', 'finished', 'blocked', 'dropped'] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
-/** Ringing ends as a missed call after this long (issue 20). */
+/** Ringing ends as a missed call after this long, so a call nobody answers does not ring on for ever. */
 export const CALL_RING_TIMEOUT_MS = 45_000;
-/** Call attempts a caller may start in any rolling hour (issue 20). */
+/** Call attempts a caller may start in any rolling hour: more than a person dials, few enough to stop a ringing script. */
 export const CALL_ATTEMPTS_PER_HOUR = 30;
 export const CALL_ATTEMPT_WINDOW_MS = 60 * 60 * 1000;
 /** Lifetime of minted TURN credentials when TURN_TTL_SECONDS is not set. */
@@ -45,7 +45,7 @@ const kindWord = (kind: CallKind) => (kind === 'video' ? 'video' : 'voice');
 const Capital = (w: string) => w[0]!.toUpperCase() + w.slice(1);
 
 /**
- * The chat line a call leaves (issue 20: 'Missed video call', 'Video call, 4 min'). A finished
+ * The chat line a call leaves ('Missed video call', 'Video call, 4 min'). A finished
  * call under a minute shows seconds ('Video call, 40 s'); longer ones round to whole minutes.
  * Blocked calls leave none (the block deletes the conversation).
  */

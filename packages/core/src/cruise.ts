@@ -4,7 +4,7 @@ import type { AppPreferences } from './modes.ts';
 import { type Tier, UNLIMITED } from './tiers.ts';
 
 /**
- * Cruise (issue 7): timed availability sessions, their quotas and the nearby-cruisers window.
+ * Cruise: timed availability sessions, their quotas and the nearby-cruisers window.
  * Every rule takes `now` from the caller (an injected clock), so rollovers are tested without waiting.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_AGE, MIN_AGE, MODES, POSITIONS, SHOW_ME } from './profile.ts';
 
 /**
- * The grid contract (issue 4). Positions go up, never down: the server answers with distance
+ * The grid contract. Positions go up, never down: the server answers with distance
  * labels computed from snapped cells (geo.ts), never coordinates.
  *   PUT  /me/location           {lat, lng}                       → 204
  *   PUT  /me/location/consent   locationConsentBody              → 204

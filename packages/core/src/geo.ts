@@ -1,6 +1,6 @@
 /**
- * Location privacy (issue 4). Published attacks on peer apps located users to within 10–111 m
- * through exact distances, rounded distances probed from spoofed positions, sort order and
+ * Location privacy (docs/decisions/0003). Published attacks on peer apps located users to within
+ * 10–111 m through exact distances, rounded distances probed from spoofed positions, sort order and
  * distance filters. The defence: every position is snapped to a cell on the server before it is
  * stored or compared, and every distance, order and filter is computed from cell centres only.
  * Whatever an attacker does, what he observes is a function of the victim's cell, so he cannot

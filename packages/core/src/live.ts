@@ -5,7 +5,7 @@ import type { Message } from './messaging.ts';
 import type { Tier } from './tiers.ts';
 
 /**
- * The live channel (GET /api/v1/live, a WebSocket; ARCHITECTURE.md "live updates").
+ * The live channel (GET /api/v1/live, a WebSocket; docs/architecture.md "Events, start to end").
  * Browsers cannot set headers on a WebSocket, so the first message authenticates:
  *   client → {type:'auth', token}      within LIVE_AUTH_TIMEOUT_MS, else close 4401
  *   server → {type:'ready', uid}       then events for that user

@@ -3,7 +3,7 @@ import { normaliseText } from './alerts.ts';
 import { DAY } from './clock.ts';
 
 /**
- * Meetup safety (issue 17 item 4, spec section 3 meetupSafety): a trusted contact (a name and an
+ * Meetup safety (spec section 3 meetupSafety): a trusted contact (a name and an
  * email, and a safe word), and meetup check-ins: who he meets, where and when, shared with the
  * contact (friendNotificationEnabled); if he has not checked in by the time he set, the contact
  * gets an email with those details (emergencyContactEnabled). His safe word sent in any chat

@@ -3,7 +3,7 @@ import { photoSchema } from './api.ts';
 import { TIER_LIMITS, type Tier, UNLIMITED } from './tiers.ts';
 
 /**
- * Messaging contract (issue 5), all under /api/v1:
+ * Messaging contract, all under /api/v1:
  *   GET    /conversations                         → Conversation[] (50, newest activity first; not deleted for me)
  *   POST   /conversations {userId}                → Conversation (open or create: matched users; Platinum before matching)
  *   GET    /conversations/:id                     → Conversation
@@ -45,7 +45,7 @@ export const messageSchema = z.object({
   metadata: z.object({ photo: photoSchema.optional() }),
   /**
    * A text with a link from a man the receiver has not matched, to a receiver with
-   * linkPreventionEnabled (issue 17): shown as plain text with a warning, never as a link.
+   * linkPreventionEnabled: shown as plain text with a warning, never as a link.
    */
   linkBlocked: z.boolean().optional(),
 });

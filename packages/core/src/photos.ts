@@ -2,12 +2,12 @@ import { Messages } from './messages.ts';
 import type { MissingField } from './profile.ts';
 import { effectiveTier, nextPlanFor, TIER_LIMITS, type Tier } from './tiers.ts';
 
-/** How uploaded photos are re-encoded (ARCHITECTURE.md "files"; spec quality 80). */
+/** How uploaded photos are re-encoded (spec quality 80); re-encoding also drops their metadata. */
 export const PHOTO_MAX_DIMENSION = 1600;
 export const PHOTO_WEBP_QUALITY = 80;
 /**
- * A profile photo as a grid cell shows it (issue 8): cropped to the cell's 4:5 shape at 2.5x a
- * phone's 128 px cell, instead of the full photo (up to 1600 px) for every cell of the grid.
+ * A profile photo as a grid cell shows it (docs/decisions/0006): cropped to the cell's 4:5 shape
+ * at 2.5x a phone's 128 px cell, instead of the full photo (up to 1600 px) for every cell of the grid.
  */
 export const PHOTO_THUMB = { width: 320, height: 400, quality: 72 } as const;
 /** Formats we accept, as sharp names them after sniffing the bytes (heif covers HEIC and AVIF). */

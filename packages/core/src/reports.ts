@@ -42,7 +42,7 @@ export function canMoveReport(from: ReportStatus, to: ReportStatus): boolean {
   return false;
 }
 
-/** 20 a day (issue 17): more than any member meets, few enough to stop a script burying someone. */
+/** 20 a day: more than any member meets, few enough to stop a script burying someone. */
 export const USER_REPORT_LIMIT: RateLimit = { max: 20, windowMs: DAY };
 /** Uploads, attached or not: the three a report may carry for each report of the day. */
 export const REPORT_SCREENSHOT_LIMIT: RateLimit = { max: 3 * USER_REPORT_LIMIT.max, windowMs: DAY };

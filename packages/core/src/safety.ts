@@ -93,7 +93,7 @@ export function safetyScore(
 }
 
 /**
- * How a received chat photo is shown (issue 17 items 3, 4): the model marked it `sensitive`; the
+ * How a received chat photo is shown: the model marked it `sensitive`; the
  * receiver's content filtering then hides it behind a notice (hideExplicitContent) or blurs it
  * until he taps (blurSensitiveImages). Content filtering off shows everything.
  */

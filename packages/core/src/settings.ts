@@ -29,7 +29,7 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /**
  * Kinds the email channel carries (the notifier's mail senders): a new match. Health reminders
  * never go by mail (a mailbox is read on shared screens); messages and likes are not mailed one
- * by one; safety alerts (issue 17) join when they have a mail.
+ * by one; safety alerts join when they have a mail.
  */
 export const EMAIL_KINDS: readonly NotificationKind[] = ['matches'];
 

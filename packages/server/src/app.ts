@@ -58,7 +58,7 @@ export interface CreateAppOptions {
  * The security headers of an API answer: JSON, never rendered as a page, so the OWASP REST set
  * (a CSP that allows nothing and no framing, HSTS, nosniff, no referrer) rather than helmet's
  * page set, whose script, style and image sources only mean something to a document. Half the
- * headers, on the answers that are most of the traffic (issue 8: the trivial route).
+ * headers, on the answers that are most of the traffic (a trivial route's req/s is measured by bench/http.ts).
  */
 const API_SECURITY_HEADERS = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
@@ -99,7 +99,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The cruise map's tile server, when one is configured (issue 7).
+        // The cruise map's tile server, when one is configured: its tiles are images from another origin.
         imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigins(config.mapTileUrl)],
         styleSrc: ["'self'", "'unsafe-inline'", ...square],
         scriptSrc: ["'self'", ...square],

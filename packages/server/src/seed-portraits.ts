@@ -9,7 +9,7 @@ import { REPO_ROOT } from './platform/config.ts';
 import { mulberry32 } from './seed-random.ts';
 
 /**
- * Portraits for the demo world (issue 14 item 3): illustrated men (DiceBear's Avataaars style,
+ * Portraits for the demo world: illustrated men (DiceBear's Avataaars style,
  * drawn locally, no network) in a small scene, rendered from SVG to WebP with sharp. A face is a
  * fixed set of traits (skin, hair, beard, brows, glasses); its variants are the same face in
  * other clothes, with another expression, in another scene, so one man's photos look like one

@@ -51,7 +51,7 @@ import { FACE_COUNT, faceOf, lookOf, PortraitPool, VARIANTS } from './seed-portr
 import { mulberry32 } from './seed-random.ts';
 
 /**
- * Demo data (issue 2 item 9, issue 14 item 3): a living world of men with ids `demo-0001`...
+ * Demo data: a living world of men with ids `demo-0001`...
  * around a city, with illustrated portraits (two or three photos each), answered prompts and now
  * profiles; about half visible in Hookup mode, some in it now, some cruising, some online.
  * Deterministic for a given SEED and idempotent: existing men are left alone, and a rerun only
@@ -153,8 +153,8 @@ interface DemoUser {
 
 /**
  * Every demo user from the PRNG, generated in order whether or not it already exists. The draws
- * of issue 2's seed (names, ages, homes...) come from one stream in their old order, so the same
- * SEED still gives the same men; what issue 14 added (faces, photos, Hookup mode, presence) comes
+ * of the first seed (names, ages, homes...) come from one stream in their old order, so the same
+ * SEED still gives the same men; what was added later (faces, photos, Hookup mode, presence) comes
  * from a stream of each man's own.
  */
 function generate(opts: SeedOptions): DemoUser[] {
@@ -215,8 +215,8 @@ function generate(opts: SeedOptions): DemoUser[] {
     const availability = pick(['offline', 'offline', 'available', 'busy', 'hosting', 'traveling'] as const);
     const rightNow = pick(RIGHT_NOW);
 
-    // Issue 14: a face and two or three photos of it; about half visible in Hookup mode, a
-    // quarter in it now and half of those cruising (MAX_CRUISING at most); some online.
+    // A face and two or three photos of it, so one man looks like one man; about half visible in
+    // Hookup mode, a quarter in it now and half of those cruising (MAX_CRUISING at most); some online.
     const { face, used } = faces.next(age >= 36 || (age >= 28 && tribes.includes('Daddy')));
     const photoCount = chance(0.5) ? 3 : 2;
     // Men who share a face start from different variants; a photo in sunglasses is never the

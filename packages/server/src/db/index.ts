@@ -11,7 +11,7 @@ export type { DB } from './schema.ts';
 export type Db = Kysely<DB>;
 
 // int8 (bigserial ids, count(*)) arrives as a string from pg and as a number from PGlite
-// (STACK.md trap 3): normalise here, once, to numbers. Our counts stay far below 2^53.
+// (docs/decisions/0001): normalise here, once, to numbers. Our counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
 /** Extensions the migrations create (cube, for the grid's geo index): PGlite must load them at start. */

@@ -15,7 +15,8 @@ import {
 } from 'kysely';
 
 /**
- * A Kysely dialect over one PGlite instance (STACK.md trap 2: not kysely-pglite).
+ * A Kysely dialect over one PGlite instance, our own: the kysely-pglite package downgrades kysely,
+ * reports 0 updated rows and lets two overlapping transactions share the connection.
  * PGlite is a single connection, so a mutex hands it to one Kysely "connection" at a time:
  * a transaction owns it from BEGIN to COMMIT/ROLLBACK and nothing interleaves.
  */

@@ -89,7 +89,7 @@ export interface UserSettingsTable {
   location_sharing_consent: Generated<boolean>;
   last_active: Timestamp | null;
   updated_at: Generated<Date>;
-  // The settings store (issue 16): core's StoredSettings, one column per switch.
+  // The settings store: core's StoredSettings, one column per switch.
   messages_from: Generated<'everyone' | 'matches'>;
   share_distance: Generated<boolean>;
   cruising_private: Generated<boolean>;
@@ -489,7 +489,7 @@ export interface PushSubscriptionsTable {
 }
 
 // cruise
-/** A timed availability session (issue 7): over at ends_at; ended_at and minutes set when finalized. */
+/** A timed availability session: over at ends_at; ended_at and minutes set when finalized. */
 export interface CruiseSessionsTable {
   id: string;
   user_id: string;

@@ -22,7 +22,7 @@ import { loadRules } from './flags.ts';
 import { storedFromRow } from './settings/columns.ts';
 
 /**
- * The server's side of core's `can` (STYLE.md #2, decision 0013): load the actor and the
+ * The server's side of core's `can` (docs/decisions/0013): load the actor and the
  * subject, ask once at the top of a service method, and answer a refusal with the domain error
  * the API has always given for it.
  */
@@ -46,7 +46,7 @@ const USAGE_OF: Partial<Record<Action, keyof Usage>> = {
 const UNREAD_USAGE: Usage = { opensToday: NaN, messagesToday: NaN, supersToday: NaN, cruiseStarts: NaN, photos: NaN };
 
 /**
- * The effective tier, the one way it is read (issue 18): `subscription_tier` is written only by
+ * The effective tier, the one way it is read: `subscription_tier` is written only by
  * billing from the user's subscription (modules/billing/tier.ts), lifted to premium for a beta
  * user with lifetime premium (never below). Staff are not lifted here: the flag gate
  * (`featureAccess`) lets staff through premium features (spec section 5).
@@ -208,9 +208,9 @@ export function accessError(action: Action, d: Extract<Decision, { allowed: fals
 }
 
 /**
- * The one access check (STYLE.md #2): core's `can`, thrown as its domain error when refused. A
- * limited action takes the count its caller read (`usage`); asking one without it is a bug, not
- * a refusal. Returns the decision, whose `spends` says whether a profile open is spent.
+ * The one access check, first in every service method: core's `can`, thrown as its domain error
+ * when refused. A limited action takes the count its caller read (`usage`); asking one without it
+ * is a bug, not a refusal. Returns the decision, whose `spends` says whether a profile open is spent.
  */
 export function requireAccess(
   actor: Actor,

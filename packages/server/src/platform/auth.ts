@@ -7,7 +7,7 @@ import { findSessionForToken } from './auth/repo.ts';
 import { unauthorized } from './errors.ts';
 
 /**
- * Signed short-lived access tokens over revocable server-side sessions (ARCHITECTURE.md "auth").
+ * Signed short-lived access tokens over revocable server-side sessions (docs/decisions/0007).
  * A token names its session; a revoked or expired session makes every token of it useless.
  */
 export interface AuthContext {

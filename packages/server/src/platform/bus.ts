@@ -5,8 +5,8 @@ import type { Db } from '../db/index.ts';
 import { notifyAll } from './bus/repo.ts';
 
 /**
- * Live events for users (ARCHITECTURE.md "pub/sub between server instances"). A service
- * publishes to user ids after its transaction commits (STYLE.md #3); every instance delivers to
+ * Live events for users, across server instances (docs/decisions/0009). A service publishes
+ * to user ids after its transaction commits, never before; every instance delivers to
  * the sockets it holds for those users. Events are small (ids and a few fields): clients
  * refetch anything larger.
  */
@@ -121,7 +121,7 @@ export interface PgBusOptions {
  * Across instances through PostgreSQL LISTEN/NOTIFY: one dedicated connection per instance
  * LISTENs on the channel; a publish delivers to local sockets at once and NOTIFYs the others
  * with `{src, to, event}`. NOTIFY is fire-and-forget: an instance that was disconnected misses
- * events (the client's catch-up after reconnect is issue 5); the listener reconnects with backoff.
+ * events (clients catch up by message seq after a reconnect); the listener reconnects with backoff.
  */
 export class PgBus implements Bus {
   private readonly fanout = new LocalFanout();
@@ -219,7 +219,7 @@ export class PgBus implements Bus {
 
 /**
  * Runs `fn` in a transaction and publishes the events it queued only after the commit
- * (STYLE.md #3): a rolled-back write never reaches a socket.
+ * so that a rolled-back write never reaches a socket.
  */
 export async function withEvents<T>(
   db: Db,

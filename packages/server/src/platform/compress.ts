@@ -22,7 +22,7 @@ export function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
 const isApi = (req: FastifyRequest) => req.url.startsWith('/api/');
 
 /**
- * Compresses the API's JSON answers (issue 8: the grid's first page is 12 kB of JSON; on a phone
+ * Compresses the API's JSON answers (the grid's first page is 12 kB of JSON; on a phone
  * network that is most of its time). Brotli at quality 4 and gzip at level 6 cost a fraction of a
  * millisecond on a page this size, done in line. The web app's own files are compressed at
  * build time (@fastify/static `preCompressed`), photos are WebP already.

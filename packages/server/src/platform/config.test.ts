@@ -41,10 +41,11 @@ describe('configuration', () => {
   });
 
   /**
-   * Issue 14 item 2: `npm start` runs the server from the root (scripts/start.mjs), `npm run seed`
-   * runs the seed in packages/server (npm moves a workspace script there, INIT_CWD keeps where it
-   * was typed). Both read loadConfig().dbDir and .filesDir. Each case runs in a process of its own
-   * in that folder, so process.cwd() is really what the command has.
+   * Both commands must find the same data. `npm start` runs the server from the root
+   * (scripts/start.mjs), `npm run seed` runs the seed in packages/server (npm moves a workspace
+   * script there, INIT_CWD keeps where it was typed). Both read loadConfig().dbDir and .filesDir.
+   * Each case runs in a process of its own in that folder, so process.cwd() is really what the
+   * command has.
    */
   it('gives npm start and npm run seed the same data folder, whatever folder each runs in', () => {
     const configUrl = new URL('./config.ts', import.meta.url).href;

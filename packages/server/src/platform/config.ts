@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { missingSquareKeys, type PaymentsConfig, resolvePayments } from './payments/config.ts';
 
 /**
- * Configuration from the environment, validated once at start (STYLE.md #13).
+ * Configuration from the environment, validated once at start, every bad variable reported together.
  * Secrets: required in production (one error naming every missing variable); in development
  * they are generated once and kept in DATA_DIR/secrets.json so sessions survive restarts.
  */
@@ -42,18 +42,18 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   BETA_PRIVILEGED_HOSTS: z.string().default(''),
   MAX_PHOTO_MB: z.coerce.number().min(1).max(50).default(15),
-  // Photo moderation (issue 17): the NSFW.js model scores every photo after upload; a profile
+  // Photo moderation: the NSFW.js model scores every photo after upload; a profile
   // photo whose nudity score reaches MODERATION_HOLD_AT (the spec's 0.8) is held for staff.
   MODERATION_ENABLED: bool,
   MODERATION_HOLD_AT: z.coerce.number().gt(0).max(1).default(0.8),
   // The spec's simulated safety alerts (every 30 s, a 10 % chance for each online member), for
-  // demos only: off by default and refused in production (issue 17 item 2).
+  // demos only: off by default and refused in production, where an alert must mean a real event.
   DEMO_SAFETY_ALERTS: bool,
   TRUST_PROXY: bool,
   PUSH_ENABLED: bool,
   VAPID_PUBLIC_KEY: z.string().min(20).optional(),
   VAPID_PRIVATE_KEY: z.string().min(20).optional(),
-  // Cruise map tiles (issue 7): a Leaflet URL template; empty means a plain background.
+  // Cruise map tiles: a Leaflet URL template; empty means a plain background.
   MAP_TILE_URL: z
     .string()
     .refine(
@@ -86,7 +86,7 @@ const envSchema = z.object({
     )
     .optional(),
   TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
-  // Payments (issue 18): Square when its token and location are set, otherwise the built-in sandbox.
+  // Payments: Square when its token and location are set, otherwise the built-in sandbox.
   SQUARE_ACCESS_TOKEN: z.string().trim().min(1).optional(),
   SQUARE_LOCATION_ID: z.string().trim().min(1).optional(),
   SQUARE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
@@ -96,7 +96,7 @@ const envSchema = z.object({
   SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   // A movable clock for end-to-end tests (POST /api/v1/test/clock); never allowed in production.
   TEST_CLOCK: bool,
-  // Calls (issue 20): STUN/TURN URLs, comma separated; TURN credentials are minted with TURN_SECRET
+  // Calls: STUN/TURN URLs, comma separated; TURN credentials are minted with TURN_SECRET
   // (coturn's use-auth-secret). None: host candidates only (one network; tests).
   ICE_SERVERS: z
     .string()
@@ -157,7 +157,7 @@ export interface Config {
   webDist: string;
   tokenSecret: string;
   emailHashKey: string;
-  /** Key-encryption key of the users' health data keys (issue 6: envelope encryption). */
+  /** Key-encryption key of the users' health data keys (envelope encryption, docs/decisions/0008). */
   healthKey: string;
   accessTokenTtlMinutes: number;
   sessionTtlDays: number;
@@ -338,8 +338,9 @@ function readStored(file: string): Record<string, string> {
 }
 
 /**
- * In production the VAPID keys are required (issue 5) unless push is turned off on purpose with
- * PUSH_ENABLED=false; then the app runs with the warning 'Push disabled: no VAPID key configured'.
+ * In production the VAPID keys are required (without them no push can be sent) unless push is
+ * turned off on purpose with PUSH_ENABLED=false; then the app runs with the warning 'Push
+ * disabled: no VAPID key configured'.
  */
 function missingVapid(e: z.infer<typeof envSchema>): string[] {
   if (e.PUSH_ENABLED === false) return [];

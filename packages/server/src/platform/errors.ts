@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /**
- * Domain errors. Services throw these; one handler maps them to HTTP (STYLE.md #4).
+ * Domain errors. Services throw these; one handler maps them to HTTP, so no service knows HTTP.
  * `message` is shown to people, so it is the spec's words where the spec has them.
  */
 export class AppError extends Error {

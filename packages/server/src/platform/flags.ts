@@ -4,7 +4,7 @@ import { limitReached, notFound } from './errors.ts';
 import { countUse, selectFlags, updateFlag, usedOn } from './flags/repo.ts';
 
 /**
- * The feature-flag store (issue 18): the one place every tier rule reads its limit from. Flags
+ * The feature-flag store: the one place every tier rule reads its limit from. Flags
  * are cached per database handle for a few seconds (an edit here clears the cache at once;
  * another instance sees it within FLAG_TTL_MS). A transaction reads them fresh.
  */

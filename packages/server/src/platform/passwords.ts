@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 
-// argon2id with OWASP's minimum (m=19 MiB, t=2, p=1): ~110 ms a hash here (STACK.md).
+// argon2id with OWASP's minimum (m=19 MiB, t=2, p=1): ~110 ms a hash on the machines we run on.
 // `Algorithm` is a const enum, which isolatedModules cannot read: 2 is Argon2id.
 const ARGON2ID = 2 as Algorithm;
 const HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };

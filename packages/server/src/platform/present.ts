@@ -48,7 +48,7 @@ export interface PresentedUser {
 }
 
 /**
- * The one privacy step between a row about another user and an answer (STYLE.md #5 "present"):
+ * The one privacy step between a row about another user and an answer (the present step of a read):
  * a distance label between cell centres, never coordinates or a number, and none when he does not
  * share it; online status only when
  * he shows it (core's presence.see); Right Now only while he has it on; the photo as a thumbnail;

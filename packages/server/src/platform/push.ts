@@ -49,7 +49,7 @@ export interface NewMatchNotice {
 }
 
 /**
- * Push notifications for events (issue 5; modules/notifications/notifier.ts): a push goes only to a user with no open live socket
+ * Push notifications for events (modules/notifications/notifier.ts): a push goes only to a user with no open live socket
  * (users.is_online, kept by the live module's presence) who allows pushes
  * (user_settings.push_notifications_enabled). Calls return at once; delivery runs in the
  * background and never throws into the caller. `settle()` waits for what is in flight.
@@ -57,7 +57,7 @@ export interface NewMatchNotice {
 export interface Notifier {
   newMessage(n: NewMessageNotice): Promise<void>;
   newMatch(n: NewMatchNotice): Promise<void>;
-  /** A call ringing for a user with no open tab (issue 20). */
+  /** A call ringing for a user with no open tab, who would otherwise never know. */
   incomingCall(n: IncomingCallNotice): Promise<void>;
   settle(): Promise<void>;
 }
@@ -67,7 +67,7 @@ export const PUSH_TTL_SECONDS = 24 * 60 * 60;
 const SEND_TIMEOUT_MS = 10_000;
 
 /**
- * Web Push (RFC 8030/8291/8292, issue 5): the payload is encrypted (aes128gcm) and VAPID-signed
+ * Web Push (RFC 8030/8291/8292): the payload is encrypted (aes128gcm) and VAPID-signed
  * by web-push's generateRequestDetails; the request itself goes out with fetch, so it works
  * for https push services and for a local http endpoint in tests. Without VAPID keys it is
  * disabled: sends nothing, and the app logs 'Push disabled: no VAPID key configured' once.

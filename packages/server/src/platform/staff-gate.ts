@@ -20,7 +20,7 @@ export function needOf(key: string): AdminRouteNeed | undefined {
 }
 
 /**
- * The one gate of the admin area (issue 19): every /admin route gets, before its body is even
+ * The one gate of the admin area: every /admin route gets, before its body is even
  * validated, the check its row of ADMIN_ROUTES names. A staff route needs a staff session (a
  * member's token is not enough: 401, so the web goes to /admin/login) of an active staff record
  * holding the permission (core `staffCan`, through `can`: 403 otherwise).

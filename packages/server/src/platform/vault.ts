@@ -6,7 +6,7 @@ import { notFound } from './errors.ts';
 import * as repo from './vault/repo.ts';
 
 /**
- * Envelope encryption of private records (issue 6: health and activity), AES-256-GCM throughout.
+ * Envelope encryption of private records (health and activity; docs/decisions/0008), AES-256-GCM throughout.
  *
  *   HEALTH_KEY (config) ──HKDF──▶ key-encryption key (KEK, version 1)
  *   per user: a random 256-bit data key, stored only wrapped under the KEK (health_keys),

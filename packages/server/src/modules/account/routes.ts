@@ -77,7 +77,7 @@ export const accountModule: Module = async (app, deps) => {
       },
     },
     async (req, reply) => {
-      // Under inject (tests) req.ip can be undefined (STACK.md trap 8).
+      // Under inject (tests) req.ip can be undefined: fall back so the rate limit's key is never empty.
       await account.requestPasswordReset(db, req.body.email, req.ip || 'unknown');
       return reply.code(202).send({ message: AccountMessages.resetRequested });
     },

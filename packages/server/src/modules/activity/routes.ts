@@ -21,7 +21,7 @@ const errors = { '4xx': apiErrorSchema };
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const tags = ['activity'];
 
-/** Contacts and the activity log (issue 6; contract in core's api-health.ts). Owner only. */
+/** Contacts and the activity log (contract in core's api-health.ts). Owner only. */
 export const activityModule: Module = async (app, deps) => {
   const activity = new ActivityService({
     db: deps.db,

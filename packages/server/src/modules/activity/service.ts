@@ -71,7 +71,7 @@ export const contactPhotoPath = (contactId: string, photoKey: string) =>
   `/api/v1/activity/contacts/${contactId}/photo?v=${photoKey.slice(-13, -5)}`;
 
 /**
- * Contacts and the activity log (spec sections 3, 9; issue 6 items 4–5). Only the owner ever
+ * Contacts and the activity log (spec sections 3, 9). Only the owner ever
  * reads them: every query is by the caller's own id, so another user's (or any staff member's)
  * request for a record id finds nothing (404).
  */
@@ -124,7 +124,7 @@ export class ActivityService {
   }
 
   /**
-   * A contact's photo (issue 6): re-encoded to WebP without metadata like every photo, then sealed
+   * A contact's photo: re-encoded to WebP without metadata like every photo, then sealed
    * under the owner's data key and stored outside photos/, so the public /files route never serves
    * it; only contactPhoto below, for the owner, opens it.
    */

@@ -6,7 +6,7 @@ import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 const PREFIX = '/api/v1';
 
 /**
- * The (route × role) matrix (issue 19): every /admin route Fastify has is in core's
+ * The (route × role) matrix: every /admin route Fastify has is in core's
  * ADMIN_ROUTES, and each answers each role exactly as `staffCan` says, refusals first, before
  * the body is looked at. A member's session is never enough, and no one outside the staff passes.
  */

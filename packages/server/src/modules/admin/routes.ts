@@ -35,7 +35,7 @@ const bearer = [{ bearer: [] }];
 export const metaOf = (req: FastifyRequest) => ({ ip: req.ip || 'unknown', userAgent: req.headers['user-agent'] ?? null });
 
 /**
- * The staff admin area (issue 19). Every /admin route is checked before its body by the staff
+ * The staff admin area. Every /admin route is checked before its body by the staff
  * gate (platform/staff-gate.ts) against core's ADMIN_ROUTES; handlers here only call a service.
  */
 export const adminModule: Module = async (app, deps) => {

@@ -32,7 +32,7 @@ export interface ClientMeta {
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
 /**
- * Staff sign-in (spec sections 4, 5, 8; issue 19): email and password (or a linked Google
+ * Staff sign-in (spec sections 4, 5, 8): email and password (or a linked Google
  * account), an active staff record, then a TOTP code or a recovery code. Only then is a staff
  * session made: separate from the member's sessions, 8 hours long, its token marked staff.
  * Nothing is created when a step fails, so a failed login leaves no session behind.

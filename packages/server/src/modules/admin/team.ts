@@ -29,7 +29,7 @@ export const INVITE_ACCOUNT = 'Sign up for FMK with this email first, then open 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 /**
- * The team (issue 19): members, invites by email with a role and an expiring link, revoking.
+ * The team: members, invites by email with a role and an expiring link, revoking.
  * The rank rule (spec section 5) binds every change: one invites and manages only roles below
  * his own; the team size limits (spec sections 6, 9) count the active staff and live invites
  * each member brought in.

@@ -36,7 +36,7 @@ const toRow = (r: UserRow): AdminUserRow => ({
 });
 
 /**
- * The users screens (issue 19): search, one user's record, and the actions on him. Each write is
+ * The users screens: search, one user's record, and the actions on him. Each write is
  * refused unless the caller outranks the user (spec section 5: members rank below every staff
  * role) and writes its audit row in the same transaction.
  */

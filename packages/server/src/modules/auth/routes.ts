@@ -19,7 +19,7 @@ import { GoogleSignIn } from './google.ts';
 import { AuthService, type ClientMeta } from './service.ts';
 import { sessionRoutes } from './sessions.ts';
 
-// Under inject (tests) req.ip can be undefined (STACK.md trap 8).
+// Under inject (tests) req.ip can be undefined: fall back so a session's ip and the sign-in limit's key are never empty.
 const meta = (req: FastifyRequest): ClientMeta => ({ ip: req.ip || 'unknown', userAgent: req.headers['user-agent'] ?? null });
 
 const errors = { '4xx': apiErrorSchema };

@@ -2,7 +2,7 @@ import { formatPrice } from '@fmk/core';
 import { composeMail } from '../../platform/mail/layout.ts';
 import type { Mail } from '../../platform/mail/types.ts';
 
-/** The email receipt sent for each payment (issue 18). */
+/** The email receipt sent for each payment. */
 export function receiptMail(to: string, r: { what: string; cents: number; at: Date; url: string }): Mail {
   return composeMail(to, {
     subject: `Your FMK receipt: ${formatPrice(r.cents)}`,

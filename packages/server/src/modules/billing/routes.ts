@@ -35,7 +35,7 @@ const paid = { 200: paymentAnswerSchema, 402: paymentAnswerSchema, 409: paymentA
 const cardsSchema = z.object({ cards: z.array(paymentMethodSchema), error: z.string().optional() });
 
 /**
- * Billing (issue 18): the spec's payment calls (section 7) under /api/v1 with its field names,
+ * Billing: the spec's payment calls (section 7) under /api/v1 with its field names,
  * cards, the payment screen's summary, the provider's webhooks, and the feature flags as the
  * caller's tier sees them. Renewals run by themselves (lifecycle.ts).
  */

@@ -5,9 +5,10 @@ import * as repo from './repo.ts';
 export type Emit = (userIds: readonly string[], event: LiveServerEvent) => void;
 
 /**
- * The one writer of `users.subscription_tier` (issue 18): the tier his subscriptions pay for at
- * `now`, recomputed in the transaction that changed them. When his effective tier changes, his
- * open tabs hear of it after the commit (a `tier` live event) and refresh their session.
+ * The one writer of `users.subscription_tier`, so it never disagrees with what is paid: the
+ * tier his subscriptions pay for at `now`, recomputed in the transaction that changed them. When
+ * his effective tier changes, his open tabs hear of it after the commit (a `tier` live event)
+ * and refresh their session.
  */
 export async function syncTier(trx: Db, userId: string, now: Date, emit: Emit): Promise<void> {
   const subs = await repo.listSubscriptions(trx, userId);

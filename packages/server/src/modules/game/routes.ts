@@ -9,7 +9,7 @@ const secured = { security: [{ bearer: [] }] };
 const errors = { '4xx': apiErrorSchema };
 
 /**
- * The game (issue 4): fuck / marry / kill selections, matches, who likes you and the Messages
+ * The game: fuck / marry / kill selections, matches, who likes you and the Messages
  * badge. Live events (match, super, like) go out on the bus after each commit.
  */
 export const gameModule: Module = async (app, deps) => {

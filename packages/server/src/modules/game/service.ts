@@ -31,7 +31,7 @@ export interface GameServiceDeps {
   db: Db;
   clock: Clock;
   bus: Bus;
-  /** Push for a new match to a user with no open tab (issue 5); optional in unit setups. */
+  /** Push for a new match to a user with no open tab; optional in unit setups. */
   notifier?: Pick<Notifier, 'newMatch'>;
 }
 

@@ -28,7 +28,7 @@ const tags = ['health'];
 
 /**
  * Medications, reminders, STI screenings, and the export and deletion of all private data
- * (issue 6; contract in core's api-health.ts). Owner only. Also runs the reminder scheduler
+ * (contract in core's api-health.ts). Owner only. Also runs the reminder scheduler
  * (not under NODE_ENV=test: tests drive its tick themselves).
  */
 export const healthModule: Module = async (app, deps) => {

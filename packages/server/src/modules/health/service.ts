@@ -52,7 +52,7 @@ export const SCREENING_NOT_FOUND = 'Screening not found';
 export const POST_EXPOSURE_HOURS_REQUIRED = 'Enter how many hours after exposure to take it.';
 
 /**
- * Medications, reminders and STI screenings (spec sections 3, 4, 9; issue 6 items 1–3, 7). Only
+ * Medications, reminders and STI screenings (spec sections 3, 4, 9). Only
  * the owner reads his records: every query is by the caller's own id, for every role.
  */
 export class HealthService {
@@ -208,7 +208,7 @@ export class HealthService {
     };
   }
 
-  /** Everything the user has in health and activity (issue 6 item 7), whatever the switches say. */
+  /** Everything the user has in health and activity, whatever the switches say: an export leaves nothing out. */
   async exportAll(userId: string): Promise<PrivateDataExport> {
     const { db, vault, clock } = this.deps;
     const activityLogs = await activityLogsOf(db, vault, userId);

@@ -10,7 +10,7 @@ const tags = ['admin', 'moderation'];
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /**
- * Photo moderation's staff queue (issue 17): the items the model or the text rules flagged, and
+ * Photo moderation's staff queue: the items the model or the text rules flagged, and
  * approve / reject. Scoring itself runs in platform/moderation, after each upload.
  */
 export const moderationModule: Module = async (app, deps) => {

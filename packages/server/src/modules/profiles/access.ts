@@ -15,7 +15,7 @@ export interface ViewableProfile {
 }
 
 /**
- * The one gate for reading another user (STYLE.md #2): profile.view, which answers unknown,
+ * The one gate for reading another user (core's `can`, asked first): profile.view, which answers unknown,
  * inactive or banned owners and blocks in either direction all as 'User not found'. Then the
  * owner's modeVisibility decides which sections the viewer sees, a match seeing what the owner
  * shows matches.

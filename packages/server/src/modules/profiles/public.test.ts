@@ -231,7 +231,7 @@ describe.each(DB_KINDS)('public profiles on %s', (kind) => {
     const p = res.json() as PublicProfile;
     expect(p).toMatchObject({ uid: 'demo-0001', isDemo: true, isMe: false });
     expect(p.displayName).toBeTruthy();
-    // Two or three portraits (issue 14).
+    // The seed gives each demo man two or three portraits of one face.
     expect(p.photos.length).toBeGreaterThanOrEqual(2);
     expect(p.photos.length).toBeLessThanOrEqual(3);
     expect(p.dating?.prompts.length).toBeGreaterThanOrEqual(2);

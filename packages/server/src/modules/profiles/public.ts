@@ -11,8 +11,8 @@ import { listPhotos, type PhotoRow, type ViewedUserRow } from './repo.ts';
 export const HIDDEN_MODE = 'hidden';
 
 /**
- * GET /users/:userId as a pipeline (STYLE.md #5): the access gate, the tier's clickable set
- * (discovery), then load, then present.
+ * GET /users/:userId as a pipeline, so that privacy is applied in one tested step: the access
+ * gate, the tier's clickable set (discovery), then load, then present.
  * Privacy is applied in `toPublicProfile` alone, which never copies email, anonymous id,
  * location or settings.
  */

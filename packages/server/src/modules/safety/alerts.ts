@@ -72,7 +72,7 @@ export const aboutHim = (userId: string): AlertAction[] => [
 ];
 
 /**
- * Safety alerts (spec sections 3, 4; issue 17 item 2). Only events raise them, through `raise`
+ * Safety alerts (spec sections 3, 4). Only events raise them, through `raise`
  * (a report made, a reviewed report, a message matching a spam pattern; the photo moderation
  * will raise content_flagged the same way); there is no timer. Each new alert goes to the
  * member's open tabs over the live channel.
@@ -155,7 +155,7 @@ export class AlertsService {
   }
 
   /**
-   * content_flagged (issue 17 item 2): moderation held one of his photos for staff, or staff
+   * content_flagged: moderation held one of his photos for staff, or staff
    * removed it; the alert says why and opens the photo in his profile editor. When staff approve
    * a held photo, its alert is resolved (the photo is visible again; nothing is left to do).
    * Never throws: a failure is logged.

@@ -49,7 +49,7 @@ function present(r: repo.CheckinRow): MeetupCheckin {
 }
 
 /**
- * Meetup safety (issue 17 item 4, spec meetupSafety): his trusted contact and safe word, meetup
+ * Meetup safety (spec meetupSafety): his trusted contact and safe word, meetup
  * check-ins shared with the contact (friendNotificationEnabled) and, when he does not check in by
  * the time he set, an email to the contact with who, where and when (emergencyContactEnabled);
  * his safe word in any chat (safeWordEnabled) raises a high alert and emails the contact.

@@ -33,9 +33,8 @@ const tags = ['safety'];
 const errors = { '4xx': apiErrorSchema };
 
 /**
- * Blocking (issue 5 item 4): block, unblock and the blocked-users list. Reports (issue 17 item
- * 1): a member reports another with evidence, optionally blocking him in the same step; staff
- * review them (admin.reports.edit).
+ * Blocking: block, unblock and the blocked-users list. Reports: a member reports another with
+ * evidence, optionally blocking him in the same step; staff review them (admin.reports.edit).
  */
 export const safetyModule: Module = async (app, deps) => {
   const safety = new SafetyService(deps, (me, targetId) => endCallsBetween(deps, me, targetId));

@@ -13,7 +13,7 @@ export interface SafetyServiceDeps {
   bus: Bus;
 }
 
-/** What a block ends beyond the pair's history: their ongoing call (issue 20). */
+/** What a block ends beyond the pair's history: their ongoing call, so a blocked man cannot stay on the line. */
 export type AfterBlock = (me: string, targetId: string) => Promise<void>;
 
 type BlockedUser = z.infer<typeof blockedUserSchema>;

@@ -5,7 +5,7 @@ import type { AlertsService } from './alerts.ts';
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * What cruise and the grid tell safety (issue 17 item 2): location_warning and safety_reminder
+ * What cruise and the grid tell safety: location_warning and safety_reminder
  * raised by real events. Each method never throws (the caller's request already succeeded):
  * `raise` failures are logged by the caller's logger.
  */

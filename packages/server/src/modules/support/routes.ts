@@ -28,7 +28,7 @@ const tags = ['support'];
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /**
- * Support (issue 16): /settings/bugs-feedback's reports and /settings/help's threads, and the
+ * Support: /settings/bugs-feedback's reports and /settings/help's threads, and the
  * staff side the admin area answers them from (admin.reports.edit).
  */
 export const supportModule: Module = async (app, deps) => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The audit log's hash chain (issue 19): each row's hash covers the previous row's hash and the
+ * The audit log's hash chain: each row's hash covers the previous row's hash and the
  * row's fields, so an edited, removed or reordered row breaks every hash after it. Who acted and
  * whom it concerned enter as digests kept in their own columns: erasing an account nulls the
  * clear text (the law's erasure) without breaking the chain, while an edit of the clear text no

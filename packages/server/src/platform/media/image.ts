@@ -17,8 +17,8 @@ export interface EncodedPhoto {
 
 /**
  * Checks an upload by its bytes (never its name or declared type) and re-encodes it to WebP.
- * Re-encoding without `withMetadata` drops EXIF (GPS, camera), XMP and IPTC: the privacy point of
- * ARCHITECTURE.md "files". `.rotate()` first bakes the EXIF orientation into the pixels.
+ * Re-encoding without `withMetadata` drops EXIF (GPS, camera), XMP and IPTC, so a photo never
+ * gives away where it was taken. `.rotate()` first bakes the EXIF orientation into the pixels.
  * libvips does the work on its own threads, so awaiting it does not block the event loop.
  */
 export async function reencodePhoto(input: Buffer): Promise<EncodedPhoto> {

@@ -1,4 +1,4 @@
-// The payment provider's configuration (issue 18): Square when its keys are set, otherwise the
+// The payment provider's configuration: Square when its keys are set, otherwise the
 // built-in sandbox. platform/config.ts reads the environment and calls these.
 
 /** Square's variables: all of them or none. */

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * What FMK asks of a payment provider (issue 18). Two implement it: the built-in sandbox (the
+ * What FMK asks of a payment provider. Two implement it: the built-in sandbox (the
  * default, no account, no money) and Square (its official SDK). FMK keeps the subscription
  * itself and charges a saved card each period, so a provider needs customers, cards, payments
  * and signed webhooks. A card number never reaches FMK: only a token from the provider's form.
