@@ -1,10 +1,10 @@
 import type { GridPage, Me } from '@fmk/core';
 
 /**
- * The first thing a cold start runs, before the app's JavaScript has even arrived (issue 8: the
- * grid's LCP). Opened on /grid with a stored session, it asks for the grid's first page at once
- * and then that page's first-screen photos, so the photos load while the app's code downloads
- * and starts instead of after it. The grid query takes the page (queries.ts, takeEarlyPage) if
+ * The first thing a cold start runs, before the app's JavaScript has even arrived, for the
+ * grid's LCP (README "Web budgets"). Opened on /grid with a stored session, it asks for the
+ * grid's first page at once and then that page's first-screen photos, so the photos load while
+ * the app's code downloads and starts instead of after it. The grid query takes the page (queries.ts, takeEarlyPage) if
  * it asked for the same thing; anything else (an error, a 401, other filters) is left to the
  * query, which asks again and handles it as usual.
  *

@@ -1,4 +1,4 @@
-/** Typed constants of the web app (STYLE.md #13). The server holds every secret; the web has none. */
+/** Typed constants of the web app, read in one place. The server holds every secret; the web has none. */
 export const env = {
   apiBase: '/api/v1',
   isDev: import.meta.env.DEV,

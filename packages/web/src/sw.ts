@@ -2,7 +2,7 @@
 import { matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { isCachedPhoto, PHOTO_CACHE, PHOTO_CACHE_MAX } from './features/offline/photoCache.ts';
 
-/** The service worker at /sw.js: offline shell, push notifications (ARCHITECTURE.md "push"). */
+/** The service worker at /sw.js: offline shell, push notifications. */
 // `self` is typed as Window here (the app's tsconfig has the DOM lib too), hence the casts.
 const sw = self as unknown as ServiceWorkerGlobalScope;
 type ManifestEntry = string | { url: string; revision: string | null };

@@ -21,8 +21,8 @@ const loadGrid = () => import('../features/discovery/GridScreen.tsx');
 /**
  * A cold start on the first screen fetches its chunk while the entry starts up (and the session
  * check is in flight), not after the first render asks: a round trip less before the landing
- * page or the grid paints (issue 8, Lighthouse). The grid's first page and photos are already
- * on their way by then (early.ts). Only for whom it will show: signed out on "/", signed in on
+ * page or the grid paints (Lighthouse; README "Web budgets"). The grid's first page and photos
+ * are already on their way by then (early.ts). Only for whom it will show: signed out on "/", signed in on
  * "/grid". A failure here is left to the screen, which asks again and reports it.
  */
 function preloadFirstScreen(pathname: string): void {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { CloudOffIcon } from './icons.tsx';
 
 /**
- * A screen, or a part of one, that needs the network and has nothing saved to show (issue 14):
+ * A screen, or a part of one, that needs the network and has nothing saved to show:
  * said plainly, instead of an error or a spinner that would never end. It loads by itself when
  * the network is back.
  */

@@ -18,7 +18,7 @@ import { InvitesScreen, MembersScreen, PermissionsScreen } from './TeamScreens.t
 import { BannedScreen, UserDetailScreen, UsersScreen } from './UsersScreens.tsx';
 
 /**
- * The staff admin area (spec section 2, issue 19): a lazy part of the app with its own session.
+ * The staff admin area (spec section 2): a lazy part of the app with its own session.
  * /admin/login and an invite's link are open; everything else needs a verified staff session,
  * otherwise it goes to /admin/login; /admin goes to the dashboard (or the first screen he may use).
  */

@@ -4,7 +4,7 @@ import { ApiError } from '../../api/client.ts';
 import type { Endpoint } from '../../api/endpoints.ts';
 
 /**
- * The staff session, apart from the member's (issue 19): its token lives in this tab's
+ * The staff session, apart from the member's: its token lives in this tab's
  * sessionStorage only, so closing the tab ends it on this device, and a member token is never
  * sent to /admin routes. A 401 from any staff call forgets it (the guard then shows the sign-in).
  */

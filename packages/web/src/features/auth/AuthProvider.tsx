@@ -81,7 +81,7 @@ export function AuthProvider({
 
   // Start: a stored session that has not expired signs in at once, from storage, as a persisted
   // sign-in restores before any network call; the server's check runs behind it and signs out a
-  // revoked one (issue 8: the first screen no longer waits a round trip for it). Otherwise the
+  // revoked one (so the first screen does not wait a round trip for it). Otherwise the
   // check decides, with the loading screen shown for at most 3 s.
   // biome-ignore lint/correctness/useExhaustiveDependencies: initRun re-runs the check on "Try Again"
   useEffect(() => {

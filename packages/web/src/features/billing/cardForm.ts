@@ -1,7 +1,7 @@
 import { BillingMessages } from '@fmk/core';
 
 /**
- * The card form's two providers (issue 18). Either way the card number stays in the browser and
+ * The card form's two providers. Either way the card number stays in the browser and
  * only a token reaches FMK's server: the built-in sandbox's form turns Square's documented test
  * cards into Square's test nonces here; Square's Web Payments SDK tokenizes in its own frame.
  */

@@ -39,7 +39,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCode
 /**
  * The cruise map (Leaflet, loaded only on /cruise). Others appear at their cell centres only;
  * spots as count badges. Tiles come from configuration; with none, or when they fail, the map is
- * a plain background with the markers and the viewer's area (STACK.md trap 10: no default icons).
+ * a plain background with the markers and the viewer's area (no default icons: under Vite their images 404).
  */
 export function CruiseMap({ me, radiusKm, cruisers, spots, tileUrl, tileAttribution, onSelectSpot }: CruiseMapProps) {
   const el = useRef<HTMLElement>(null);

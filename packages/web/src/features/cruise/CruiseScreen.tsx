@@ -22,7 +22,7 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 
-/** /cruise — a timed session, who is cruising nearby (list or map), spots and group events (issue 7). */
+/** /cruise — a timed session, who is cruising nearby (list or map), spots and group events. */
 export function CruiseScreen() {
   const [prefs] = useAppPreferences();
   if (!cruisingAvailable(prefs)) return <CruisingOff />;

@@ -5,7 +5,7 @@ import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { putLocation, shareLocation } from '../discovery/location.ts';
 
-/** Query keys of the cruise feature (STYLE.md #11). */
+/** Query keys of the cruise feature, one factory so that invalidations match what was cached. */
 export const cruiseKeys = {
   all: ['cruise'] as const,
   config: () => [...cruiseKeys.all, 'config'] as const,

@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client.ts';
 import { discoveryKeys } from '../../shared/queryKeys.ts';
 
 /**
- * Location sharing (issue 4). The browser's position goes up once consent is given; the server
+ * Location sharing. The browser's position goes up once consent is given; the server
  * snaps it to a 500 m cell before keeping it, and nobody ever receives it back.
  */
 export const LOCATION_CONSENT_KEY = 'fmk:location-consent';

@@ -127,7 +127,7 @@ function ActionButton({
           cancel();
           if (fired.current || disabled) return;
           // A tap picks on release, not on the click the browser sends a frame or two later
-          // (issue 8: the stamp paints within 100 ms); the click that follows is swallowed.
+          // (so the stamp paints within 100 ms); the click that follows is swallowed.
           const r = e.currentTarget.getBoundingClientRect();
           if (e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom) return;
           fired.current = true;

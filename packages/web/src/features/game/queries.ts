@@ -16,7 +16,7 @@ export function isRetryable(e: unknown): boolean {
 
 /**
  * POST /api/v1/selections, retried on network failure with the SAME clientId, so that the
- * server applies a selection once however many times it arrives (ARCHITECTURE: idempotent writes).
+ * server applies a selection once however many times it arrives (a retried write is idempotent).
  */
 export async function sendSelection(
   body: SelectionBody,

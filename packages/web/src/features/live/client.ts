@@ -1,7 +1,7 @@
 import { LIVE_CLOSE_UNAUTHORIZED, LIVE_PATH, type LiveServerEvent } from '@fmk/core';
 
 /**
- * The live channel (ARCHITECTURE: one WebSocket per signed-in tab; protocol in core's live.ts).
+ * The live channel (one WebSocket per signed-in tab; protocol in core's live.ts).
  * The first message authenticates; then the server pushes events. Lost connections come back
  * with exponential backoff and jitter (at most 30 s). A refused token (4401) stops it: the
  * sign-out flow takes over, unless the token was refreshed meanwhile (the server also closes

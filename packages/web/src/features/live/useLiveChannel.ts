@@ -105,7 +105,7 @@ export function handleLiveEvent(e: LiveEvent, deps: { show: Show; go: (p: string
       refresh(gameKeys.badges());
       return;
     default:
-      // Messages and conversations (issue 5) move the Messages badge.
+      // Messages and conversations move the Messages badge.
       refresh(gameKeys.badges());
   }
 }

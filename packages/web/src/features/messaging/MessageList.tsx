@@ -172,7 +172,7 @@ export function MessageList({ id, view, conversation }: { id: string; view: Chat
   );
 }
 
-/** A call's line (issue 20): centred, like the day separators, not a bubble of either man. */
+/** A call's line: centred, like the day separators, not a bubble of either man. */
 function CallLine({ content, time }: { content: string; time: string }) {
   const missed = /^(Missed|Declined)/.test(content);
   return (

@@ -205,7 +205,7 @@ const TYPE_LABEL: Record<Match['matchType'], string> = {
   mixed: 'Mixed',
 };
 
-/** Matches as a row of faces; a tap opens the chat with him (issue 5). */
+/** Matches as a row of faces; a tap opens the chat with him. */
 function NewMatches({ matches }: { matches: Match[] }) {
   return (
     <section aria-labelledby="new-matches" className="border-b border-line pb-4">

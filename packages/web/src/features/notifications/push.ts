@@ -2,7 +2,7 @@ import { PUSH_TOKEN_REFRESH_MS } from '@fmk/core';
 import { call } from '../../api/call.ts';
 
 /**
- * Web Push in the browser (issue 5, spec section 7 "Push"): with notification permission the
+ * Web Push in the browser (spec section 7 "Push"): with notification permission the
  * browser subscribes with the server's VAPID key and the subscription is PUT to the server (the
  * spec's fcmToken); it is PUT again when the stored one is older than 7 days (tokenUpdated).
  * Permission is asked only from a user gesture (PushToggle). Failures never reach the user:

@@ -22,7 +22,7 @@ export function offlineDetail(queued: number): string {
 }
 
 /**
- * The bar across the top of every signed-in screen while there is no network (issue 14): what
+ * The bar across the top of every signed-in screen while there is no network: what
  * the screens show meanwhile, or how many messages wait to go. Then "Back online" a moment. The
  * live region is always there, so that a screen reader hears each change. While it shows, the
  * page and the fixed layers start below it (--fmk-offline-inset, index.css).

@@ -7,11 +7,11 @@ import { idbClear, idbDelete, idbGet, idbKeys, idbPut } from './idb.ts';
 import { PHOTO_CACHE } from './photoCache.ts';
 
 /**
- * The offline copy (issue 14): what the signed-in user last saw of the grid, his conversations
+ * The offline copy: what the signed-in user last saw of the grid, his conversations
  * and their messages, kept in IndexedDB under his id and put back in the query cache and the
  * chat store when the app starts, so that a start without network shows them. Only the
  * queries listed here are kept: anything else, and above all health and activity data (which
- * stay on the server, ARCHITECTURE "privacy"), is never written. Signing out deletes it all.
+ * are kept only on the server, encrypted per user), is never written. Signing out deletes it all.
  */
 
 /** Query keys kept, by prefix. Each is something a screen shows offline. */

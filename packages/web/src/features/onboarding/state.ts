@@ -14,7 +14,7 @@ import {
   type UpdateMe,
 } from '@fmk/core';
 
-/** Onboarding as a pure reducer (STYLE.md #11); uploads and saving live in the screen's hooks. */
+/** Onboarding as a pure reducer, tested without a screen; uploads and saving live in the screen's hooks. */
 export const STEPS = ['basics', 'about', 'photos', 'body', 'prompts'] as const;
 export type Step = (typeof STEPS)[number];
 export type Position = (typeof POSITIONS)[number];

@@ -252,7 +252,7 @@ function ProfileContent({ profile }: { profile: PublicProfile }) {
           name={name}
           disabled={picked !== null}
           onPick={(action, isSuper) => {
-            // One pick per visit; the stamp paints first, on its own (issue 8: within 100 ms of
+            // One pick per visit; the stamp paints first, on its own (the goal: within 100 ms of
             // the tap on a slow phone), and the rest of the screen follows as a transition.
             if (pickedRef.current) return;
             pickedRef.current = true;

@@ -11,7 +11,7 @@ import {
   type UpdateMe,
 } from '@fmk/core';
 
-/** The profile edit form as plain data, with pure helpers (STYLE.md #11); saving lives in hooks. */
+/** The profile edit form as plain data, with pure helpers that test without a screen; saving lives in hooks. */
 export type Units = 'imperial' | 'metric';
 export type Position = (typeof POSITIONS)[number];
 export type Availability = NowProfile['availability'];
