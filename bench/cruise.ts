@@ -4,7 +4,7 @@ import { BENCH_DB, dbUrl, ensureDatabase } from './game.ts';
 import { type EndpointVsSqlFigures, endpointVsSql } from './load.ts';
 
 /**
- * GET /api/v1/cruise/nearby under load (issue 7): p50/p95 at 32 concurrent clients against the
+ * GET /api/v1/cruise/nearby under load: p50/p95 at 32 concurrent clients against the
  * real app (its own process, bench/cruise-app.ts) with `active` users cruising in one city of a
  * `users`-strong world, and the same SQL straight through the driver with 32 concurrent clients
  * in the same run. Data lives in database `fmk_bench`, schema `cruise_bench`, reused between runs.

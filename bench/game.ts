@@ -17,7 +17,7 @@ import pg from 'pg';
 import { pct } from './load.ts';
 
 /**
- * Selection + match throughput (issue 4): the real server (`main.ts`, its own process, on
+ * Selection + match throughput: the real server (`main.ts`, its own process, on
  * PostgreSQL with the LISTEN/NOTIFY bus) takes a fixed number of POST /selections from 32
  * concurrent clients. Users come in pairs that choose each other, in shuffled order, so half of
  * the requests create a match and a conversation, and some mutual pairs race; 10% are super.

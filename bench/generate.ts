@@ -5,7 +5,7 @@ import { mulberry32 } from '@fmk/server/src/seed.ts';
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Grid benchmark data (issue 4): N complete users clustered around five cities (a normal spread
+ * Grid benchmark data: N complete users clustered around five cities (a normal spread
  * of ~8 km around each centre, a long tail out to ~60 km), with a fixed-seed PRNG so every run
  * sees the same world. Rows go in as column arrays through `unnest` (one statement per 20,000
  * users), so a million users load in about a minute on PostgreSQL. Works on PGlite too.
@@ -136,7 +136,7 @@ export async function generateUsers(db: Kysely<DB>, n: number, seed: number, now
 }
 
 /**
- * Cruise benchmark data (issue 7): every located user's location carries his profile mode (as a
+ * Cruise benchmark data: every located user's location carries his profile mode (as a
  * location update writes it), and `count` users of one city are cruising: now mode, active,
  * complete, a location updated in the last 25 minutes and a session started in the last 10
  * (so it still runs for 20 more). Re-run before each measurement: sessions age with the clock.

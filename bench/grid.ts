@@ -6,7 +6,7 @@ import { BENCH_DB, dbUrl, ensureDatabase } from './game.ts';
 import { type EndpointVsSqlFigures, endpointVsSql } from './load.ts';
 
 /**
- * GET /api/v1/grid under load (issue 4): p50/p95 at 32 concurrent clients against the real app
+ * GET /api/v1/grid under load: p50/p95 at 32 concurrent clients against the real app
  * (its own process, bench/grid-app.ts), and the same SQL straight through the driver with 32
  * concurrent clients in the same run. PostgreSQL at 1 M users (100 k with --quick), and PGlite at
  * 100 k. Data lives in database `fmk_bench`, schema `grid_bench_<users>`, and is reused between runs.

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { BENCH_DB, createUsers, dbUrl, ensureDatabase, startBenchServer, waitHealthy } from './game.ts';
 
 /**
- * An authenticated trivial route against its floor (issue 8): GET /api/v1/auth/check on the real
+ * An authenticated trivial route against its floor: GET /api/v1/auth/check on the real
  * server (production mode, PostgreSQL, its own process) with a signed-in user's token, and a bare
  * Fastify hello-world (its own process) in the same run, each driven by the same keep-alive
  * client at the same concurrency for the same time. Goal: req/s ≥ 0.75 × the floor.

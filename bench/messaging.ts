@@ -8,7 +8,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { BENCH_DB, createUsers, dbUrl, ensureDatabase, pct, startBenchServer, waitHealthy } from './game.ts';
 
 /**
- * Messaging (issue 5): the real server (`main.ts`, its own process, on PostgreSQL) with N open
+ * Messaging: the real server (`main.ts`, its own process, on PostgreSQL) with N open
  * live sockets (one per user, users paired in matched conversations) takes an open-loop rate of
  * POST /conversations/:id/messages over keep-alive HTTP; latency is send start → the
  * {type:'message'} event at the recipient's socket (matched by clientId). The floor, in the same

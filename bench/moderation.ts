@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { BENCH_DB, createUsers, dbUrl, ensureDatabase } from './game.ts';
 
 /**
- * Photo moderation (issue 17):
+ * Photo moderation:
  * - the model alone: images/s on one worker (NSFW.js MobileNetV2, WASM backend), one image at a
  *   time, on stored photos (1600 px WebP, what the app scores), and the model's ms per image;
  * - the app: `photos` chat photo uploads (POST /api/v1/messages/photos, real app on PostgreSQL,

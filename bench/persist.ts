@@ -14,7 +14,7 @@ import { BENCH_DB, createUsers, dbUrl, ensureDatabase } from './game.ts';
 import { createConversations } from './messaging.ts';
 
 /**
- * Persisted messages per second (issue 8): the messaging service's send (every check and write of
+ * Persisted messages per second: the messaging service's send (every check and write of
  * a real send: sender lock, idempotency, participants and blocks, daily limit, per-user ordering
  * locks, the message, the day's counter, the conversation, stats) at `concurrency` sends in
  * flight on PostgreSQL, against its floor in the same run: a raw INSERT of the same message rows

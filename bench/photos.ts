@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { BENCH_DB, createUsers, dbUrl, ensureDatabase } from './game.ts';
 
 /**
- * Photo upload (issue 8): POST /api/v1/messages/photos (multipart, the real app on PostgreSQL,
+ * Photo upload: POST /api/v1/messages/photos (multipart, the real app on PostgreSQL,
  * in this process) at `concurrency` uploads in flight, against its floor in the same run: a bare
  * sharp loop doing the same work (metadata read, EXIF rotate, fit inside 1600 px, WebP q80) on the
  * same image at the same concurrency. Meanwhile the app's event loop delay is sampled: the

@@ -4,8 +4,8 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Web budgets of issue 8 item 3, on the production build (npm run test:e2e builds first): the JS
- * the first screen loads, each lazy route's own JS, and the CSS, all gzipped; and the admin area
+ * The web budgets (README "Web budgets"), on the production build (npm run test:e2e builds
+ * first): the JS the first screen loads, each lazy route's own JS, and the CSS, all gzipped; and the admin area
  * and the map stay out of the first screen. Sizes in kB of 1000 bytes, as Vite prints them.
  */
 const BUDGET_KB = { firstScreen: 150, route: 55, css: 20 };

@@ -16,8 +16,8 @@ import {
 } from './lighthouse.ts';
 
 /**
- * Issue 8 items 3 and 4, measured in Debian's Chromium against the real server with seeded
- * data: Lighthouse (mobile) on the landing page and the grid, a trace of the grid scrolling
+ * The web budgets (README "Web budgets"), measured in Debian's Chromium against the real server
+ * with seeded data: Lighthouse (mobile) on the landing page and the grid, a trace of the grid scrolling
  * with 2,000 profiles loaded, and the time from a fuck/marry/kill tap to the painted stamp.
  * The machine is small and shared, so each figure is a median of several runs.
  */
@@ -102,7 +102,7 @@ describe('performance budgets in Chromium', () => {
     expect(median(gridRuns.map((r) => r.cls))).toBeLessThanOrEqual(LIGHTHOUSE.maxCls);
   }, 300_000);
 
-  // KNOWN MISS (issue 8): the goal is 95; the grid scores 87–91 here, its LCP photo painting at
+  // KNOWN MISS: the goal is 95; the grid scores 87–91 here, its LCP photo painting at
   // ~3.1–3.4 s on the simulated phone. The photo itself is asked for early (early.ts) and arrives
   // by ~1.6 s; what is left is the app's own start-up work under the 4x CPU slowdown (see README,
   // "Web budgets"). Until that is fixed this guards the level reached, so that a regression below

@@ -13,7 +13,7 @@ async function signUpAndOnboard(page: Page): Promise<string> {
   return user.uid;
 }
 
-/** Two users near each other, so that each is in the other's clickable grid (issue 4). */
+/** Two users near each other, so that each is in the other's clickable grid. */
 const nearby = { permissions: ['geolocation'], geolocation: { latitude: 37.7609, longitude: -122.435 } };
 async function shareLocation(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Share my location' }).click();

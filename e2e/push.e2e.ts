@@ -3,8 +3,8 @@ import webpush from 'web-push';
 import { useE2E } from './harness.ts';
 
 /**
- * Web Push in Chromium (issue 5). pushManager.subscribe() hangs here (no push service,
- * STACK.md trap 7), so: the service worker's push handler is driven through the DevTools
+ * Web Push in Chromium. pushManager.subscribe() hangs here (Chromium reaches no push service
+ * offline), so: the service worker's push handler is driven through the DevTools
  * protocol (ServiceWorker.deliverPushMessage). Storing the subscription is proved by the server
  * tests (push.test.ts) against a local push endpoint that decrypts the payload.
  */
