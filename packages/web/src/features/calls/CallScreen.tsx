@@ -1,6 +1,7 @@
 import { DISPLAY_DEFAULTS, formatCallTimer } from '@fmk/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Avatar } from '../../ui/Avatar.tsx';
+import { ButtonLink } from '../../ui/Button.tsx';
 import {
   CloseIcon,
   FlagIcon,
@@ -228,6 +229,7 @@ export function CallScreen({ view: v }: { view: CallView }) {
             </p>
           ) : null}
           {v.phase === 'denied' ? <Denied video={video} /> : null}
+          {v.phase === 'ended' && v.refusal ? <Refusal message={v.refusal} /> : null}
           <Controls
             v={v}
             video={video}
@@ -259,6 +261,21 @@ function Denied({ video }: { video: boolean }) {
         {video ? 'Camera and Microphone' : 'Microphone'}, then call again. On a phone, also check the browser is allowed to use
         them in the phone&apos;s settings.
       </p>
+    </div>
+  );
+}
+
+/** The server ended his call because his tier lost video calls: its text and the way back to them. */
+function Refusal({ message }: { message: string }) {
+  return (
+    <div
+      role="alert"
+      className="mb-6 flex flex-col gap-3 rounded-2xl bg-white px-4 py-4 text-center text-sm text-ink ring-1 ring-line"
+    >
+      <p className="text-base">{message}</p>
+      <ButtonLink to="/settings/premium" block onClick={dismissCall}>
+        See Premium
+      </ButtonLink>
     </div>
   );
 }
