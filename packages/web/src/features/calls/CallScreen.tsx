@@ -11,6 +11,7 @@ import {
   PhoneOffIcon,
   SpeakerIcon,
   SpeakerOffIcon,
+  StarIcon,
   SwitchCameraIcon,
   VideoIcon,
   VideoOffIcon,
@@ -68,7 +69,7 @@ function RoundButton({
           ? 'bg-ink text-white'
           : 'bg-white text-ink ring-1 ring-line hover:bg-canvas';
   return (
-    <span className="flex w-16 flex-col items-center gap-1">
+    <span className="flex w-[4.5rem] flex-col items-center gap-1">
       <button
         type="button"
         aria-label={label}
@@ -79,7 +80,7 @@ function RoundButton({
       >
         {children}
       </button>
-      <span className="text-center text-xs font-semibold text-ink" aria-hidden="true">
+      <span className="text-center text-xs font-semibold whitespace-nowrap text-ink" aria-hidden="true">
         {label}
       </span>
     </span>
@@ -173,7 +174,10 @@ export function CallScreen({ view: v }: { view: CallView }) {
           <video ref={remoteRef} autoPlay playsInline className="hidden" data-testid="remote-audio" />
         )}
         <header
-          className={`relative z-10 flex flex-col items-center gap-1 px-6 pt-[max(2.5rem,env(safe-area-inset-top))] text-center ${overlay ? 'bg-gradient-to-b from-black/60 to-transparent pb-10 text-white' : ''}`}
+          className={`relative z-10 flex flex-col gap-1 px-6 pt-[max(2.5rem,env(safe-area-inset-top))] ${
+            // In a video call his name, the timer and the quality sit left of one's own picture (top right).
+            showVideo ? 'items-start pr-36 text-left' : 'items-center text-center'
+          } ${overlay ? 'bg-gradient-to-b from-black/60 to-transparent pb-10 text-white' : ''}`}
         >
           {showVideo ? null : (
             <span
@@ -272,6 +276,12 @@ function Refusal({ message }: { message: string }) {
       role="alert"
       className="mb-6 flex flex-col gap-3 rounded-2xl bg-white px-4 py-4 text-center text-sm text-ink ring-1 ring-line"
     >
+      <span
+        className="mx-auto flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-700"
+        aria-hidden="true"
+      >
+        <StarIcon width={24} height={24} fill="currentColor" />
+      </span>
       <p className="text-base">{message}</p>
       <ButtonLink to="/settings/premium" block onClick={dismissCall}>
         See Premium
