@@ -100,6 +100,14 @@ async function matchedPair(e: () => E2E, names: [string, string]) {
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The ICE username fragment of the page's current local description: a restart changes it. */
+function localUfrag(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const pc = (window as unknown as { __fmkCall?: { pc: RTCPeerConnection } }).__fmkCall?.pc;
+    return /a=ice-ufrag:(\S+)/.exec(pc?.localDescription?.sdp ?? '')?.[1] ?? null;
+  });
+}
+
 describe('video calls in Chromium', () => {
   const e = useE2E(
     {},
@@ -176,6 +184,24 @@ describe('video calls in Chromium', () => {
     // Video goes on while muted.
     expect(muted2.b.framesDecoded).toBeGreaterThan(muted1.b.framesDecoded);
     await shot(a.page, 'call-muted');
+
+    // B's network changes ('online' after a switch): he asks, A offers an ICE restart, media goes on.
+    const ufrag = await localUfrag(a.page);
+    expect(ufrag).not.toBeNull();
+    await b.page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await a.page.waitForFunction(
+      (before) => {
+        const pc = (window as unknown as { __fmkCall?: { pc: RTCPeerConnection } }).__fmkCall?.pc;
+        const now = /a=ice-ufrag:(\S+)/.exec(pc?.localDescription?.sdp ?? '')?.[1];
+        return now && now !== before && pc?.signalingState === 'stable';
+      },
+      ufrag,
+      { timeout: 10_000 },
+    );
+    const restarted = await rtp(b.page);
+    await pause(1500);
+    expect((await rtp(b.page)).framesDecoded).toBeGreaterThan(restarted.framesDecoded);
+    for (const p of [a.page, b.page]) await p.locator('[data-phase="connected"]').waitFor();
 
     await a.page.getByRole('button', { name: 'Hang up' }).click();
     await a.page.locator('[data-phase="ended"]').waitFor();
@@ -299,14 +325,37 @@ describe('video calls through coturn', () => {
       undefined,
       { timeout: 20_000, polling: 20 },
     );
-    console.log(`through TURN: accept → first remote frame on the caller ${Date.now() - acceptedAt} ms (wall clock)`);
+    const callerMs = Date.now() - acceptedAt;
+    await b.page.waitForFunction(
+      () => (window as unknown as { __fmkCall?: { marks: { firstFrameAt?: number } } }).__fmkCall?.marks.firstFrameAt,
+      undefined,
+      { timeout: 20_000, polling: 20 },
+    );
+    const calleeMs = await b.page.evaluate(() => {
+      const m = (window as unknown as { __fmkCall: { marks: { acceptedAt: number; firstFrameAt: number } } }).__fmkCall.marks;
+      return Math.round(m.firstFrameAt - m.acceptedAt);
+    });
+    console.log(`through TURN: accept → first remote frame: callee ${calleeMs} ms (in page), caller ${callerMs} ms (wall clock)`);
     expect(await selectedCandidateType(a.page)).toBe('relay');
     expect(await selectedCandidateType(b.page)).toBe('relay');
     const before = await rtp(b.page);
     await pause(1500);
     const after = await rtp(b.page);
     expect(after.framesDecoded).toBeGreaterThan(before.framesDecoded);
-    await a.page.getByRole('button', { name: 'Hang up' }).click();
+
+    // Eli's Premium lapses mid-call: his next signal (an ICE restart after a network change) is
+    // refused with the upgrade text, and the server ends the call for both.
+    await e()
+      .database.db.updateTable('users')
+      .set({ subscription_tier: 'free', has_lifetime_premium: false })
+      .where('id', '=', await uidOf(a.page))
+      .execute();
+    await a.page.evaluate(() => window.dispatchEvent(new Event('online')));
     await b.page.locator('[data-phase="ended"]').waitFor({ timeout: 10_000 });
+    await a.page.locator('[data-phase="ended"]').waitFor({ timeout: 10_000 });
+    await a.page.getByRole('alert').getByText(VIDEO_CALL_UPSELL).waitFor({ timeout: 10_000 });
+    await a.page.getByRole('link', { name: 'See Premium' }).waitFor();
+    await shot(a.page, 'call-ended-upgrade');
+    expect(await axeViolations(a.page)).toEqual([]);
   }, 90_000);
 });

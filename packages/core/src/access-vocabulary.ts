@@ -141,6 +141,12 @@ export const OWN_ACTIONS = [
   'cruise.start',
   'health.use',
   'activity.use',
+  /**
+   * Each signal of a call he placed (offer, ICE candidate, restart): the caller's tier must still
+   * have video calls, so a caller downgraded mid-call cannot carry on. The callee's signals are
+   * not asked this (he may be on any tier).
+   */
+  'call.signal',
   // Reports, feedback and support threads: open to every active member, onboarding or not
   // (a bug may be what stops him finishing it).
   'support.use',

@@ -10,6 +10,7 @@ import {
   looksLikeNotFound,
   OWN_ACTIONS,
   type Relation,
+  rulesOf,
   SAFETY_ACTIONS,
   STAFF_ACTIONS,
   type Subject,
@@ -717,5 +718,23 @@ describe('calls (issue 20)', () => {
       });
     }
     expect(can(premium, 'call.start', { ...friend, id: premium.id })).toMatchObject({ allowed: false });
+  });
+
+  it('lets a caller signal his call only while his tier has video calls, refused with the same upgrade text', () => {
+    fc.assert(
+      fc.property(actorArb, (a) => {
+        fc.pre(a.isActive && a.profileComplete && a.id !== HIM.id);
+        const d = can(a, 'call.signal');
+        expect(d.allowed).toBe(rulesOf(a).has.videoCall);
+        if (!d.allowed) expect(d).toEqual({ allowed: false, reason: 'tier_limit', message: VIDEO_CALL_UPSELL });
+        // Whatever his tier, the caller's signal and his call start agree.
+        const friend: Subject = { ...HIM, relation: { ...noRelation, matched: true } };
+        expect(d.allowed).toBe(can(a, 'call.start', friend).allowed);
+      }),
+    );
+    expect(can({ ...ME, tier: 'premium' }, 'call.signal')).toEqual({ allowed: true, spends: null });
+    expect(can({ ...ME, tier: 'premium', profileComplete: false }, 'call.signal')).toMatchObject({
+      reason: 'incomplete_profile',
+    });
   });
 });

@@ -51,7 +51,7 @@ export * from './access-vocabulary.ts';
 export const SAFETY_ACTIONS: readonly UserAction[] = ['user.block', 'user.unblock'];
 
 /** Own actions that show other users, so they wait for a complete profile like the user actions. */
-const OWN_ACTIONS_ON_OTHERS: readonly OwnAction[] = ['users.browse', 'likes.seeIdentities'];
+const OWN_ACTIONS_ON_OTHERS: readonly OwnAction[] = ['users.browse', 'likes.seeIdentities', 'call.signal'];
 
 /** Every tier rule reads the actor's limits and features here: the flag store's, or the seed's. */
 export const rulesOf = (actor: Pick<Actor, 'tier' | 'rules'>): TierRules => actor.rules ?? defaultRules(actor.tier);
@@ -327,6 +327,9 @@ function ownDecision(actor: Actor, action: OwnAction): Decision {
       return actor.settings.healthEnabled ? ALLOW : deny('feature_disabled', HEALTH_DISABLED);
     case 'activity.use':
       return actor.settings.activityTrackingEnabled ? ALLOW : deny('feature_disabled', ACTIVITY_DISABLED);
+    case 'call.signal':
+      // The same feature as call.start: a caller who lost it while talking is refused here.
+      return features.videoCall ? ALLOW : deny('tier_limit', VIDEO_CALL_UPSELL);
     case 'support.use':
       return ALLOW;
   }

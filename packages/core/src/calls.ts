@@ -8,7 +8,7 @@ import { z } from 'zod';
  *   POST /calls/:id/accept {device}  → Call (the callee, while ringing)
  *   POST /calls/:id/decline          → Call (the callee, while ringing)
  *   POST /calls/:id/hangup           → Call (either, ringing or active: a caller's hang-up while ringing is a missed call)
- *   POST /calls/:id/signal {device, signal} → 204 (offer, answer, ICE candidate to the other party's device)
+ *   POST /calls/:id/signal {device, signal} → 204 (offer, answer, ICE candidate, restart ask to the other party's device)
  * Live events: {type:'call', call} on each change of state, {type:'call-signal', callId, signal}.
  * Media never touches the server: the browsers connect peer to peer (DTLS-SRTP).
  */
@@ -111,6 +111,11 @@ export const callSignalSchema = z.discriminatedUnion('kind', [
       usernameFragment: z.string().max(256).nullable().optional(),
     }),
   }),
+  /**
+   * The callee asks for an ICE restart (his network changed, or the path broke): the caller, who
+   * makes every offer, answers it with an ICE-restart offer.
+   */
+  z.object({ kind: z.literal('restart') }),
 ]);
 export type CallSignal = z.infer<typeof callSignalSchema>;
 export const signalBody = z.object({ device: callDevice, signal: callSignalSchema });

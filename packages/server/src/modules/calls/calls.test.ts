@@ -152,6 +152,66 @@ describe.each(DB_KINDS)('calls on %s', (kind) => {
     await lb.close();
   });
 
+  it("refuses a caller's signals once his tier lost video calls (HTTP and socket) and ends the call for both; a free callee signals", async () => {
+    const { app, db, clock } = t();
+    const { a, b, conversationId } = await pair(app, db);
+    const [la, lb] = [await openLive(app, a.token), await openLive(app, b.token)];
+    // The callee may be on any tier: a free callee answers, signals and asks for a restart.
+    await setTier(db, b.user.uid, 'free');
+    const connect = async () => {
+      const call = (await start(app, a, b)).json() as Call;
+      expect((await api(app, b, 'POST', `/calls/${call.id}/accept`, { device: DEV_B })).statusCode).toBe(200);
+      for (const l of [la, lb]) while ((await l.next('call')).call.state !== 'active');
+      return call;
+    };
+    const ice = { kind: 'ice', candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 5000 typ host' } };
+    const endedFor = async (callId: string) => {
+      for (const l of [la, lb]) {
+        expect((await l.next('call')).call).toMatchObject({ id: callId, state: 'ended', outcome: 'finished' });
+        expect((await l.next('message')).message).toMatchObject({ type: 'call', content: 'Video call, 20 s' });
+      }
+    };
+
+    const first = await connect();
+    expect((await api(app, b, 'POST', `/calls/${first.id}/signal`, { device: DEV_B, signal: ice })).statusCode).toBe(204);
+    expect((await la.next('call-signal')).signal).toEqual(ice);
+    const restart = { kind: 'restart' };
+    expect((await api(app, b, 'POST', `/calls/${first.id}/signal`, { device: DEV_B, signal: restart })).statusCode).toBe(204);
+    expect(await la.next('call-signal')).toEqual({ type: 'call-signal', callId: first.id, device: DEV_A, signal: restart });
+    expect((await api(app, a, 'POST', `/calls/${first.id}/signal`, { device: DEV_A, signal: ice })).statusCode).toBe(204);
+    await lb.next('call-signal');
+
+    // His subscription lapses mid-call: his next signal is refused with the upgrade text, and the call ends.
+    clock.advance(20_000);
+    await setTier(db, a.user.uid, 'free');
+    const refused = await api(app, a, 'POST', `/calls/${first.id}/signal`, { device: DEV_A, signal: ice });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: 'limit_reached', message: VIDEO_CALL_UPSELL });
+    await endedFor(first.id);
+    // Nothing more goes through, from either side.
+    const after = await api(app, a, 'POST', `/calls/${first.id}/signal`, { device: DEV_A, signal: ice });
+    expect(after.json()).toMatchObject({ message: CallMessages.notActive });
+    expect((await api(app, b, 'POST', `/calls/${first.id}/signal`, { device: DEV_B, signal: ice })).statusCode).toBe(409);
+    expect((await start(app, a, b)).json()).toMatchObject({ message: VIDEO_CALL_UPSELL });
+
+    // The same on the live socket: the refusal comes back on it and the call ends for both.
+    await setTier(db, a.user.uid, 'premium');
+    const second = await connect();
+    clock.advance(20_000);
+    await setTier(db, a.user.uid, 'free');
+    la.ws.send(JSON.stringify({ type: 'call-signal', callId: second.id, device: DEV_A, signal: ice }));
+    await endedFor(second.id);
+    expect(await la.next('call-error')).toEqual({
+      type: 'call-error',
+      callId: second.id,
+      status: 403,
+      message: VIDEO_CALL_UPSELL,
+    });
+    expect(await lines(app, b, conversationId)).toEqual(['Video call, 20 s', 'Video call, 20 s']);
+    await la.close();
+    await lb.close();
+  });
+
   it('answers busy when the callee is on a call, refuses a second call of the caller, and declines', async () => {
     const { app, db } = t();
     const { a, b, conversationId } = await pair(app, db);

@@ -275,8 +275,11 @@ export class CallsService {
   }
 
   /**
-   * Relays an offer, answer or ICE candidate to the other party's answering tab. Only between the
-   * two tabs of an active call, and never across a block.
+   * Relays an offer, answer, ICE candidate or restart ask to the other party's answering tab. Only
+   * between the two tabs of an active call, and never across a block. The call is the caller's
+   * feature: each of his signals asks core's `call.signal`, and a caller whose tier lost video
+   * calls (a downgrade mid-call) is refused with the upgrade text and his call ends for both, as a
+   * hang-up would. The callee may be on any tier.
    */
   async signal(actor: Actor, id: string, device: string, signal: CallSignal): Promise<void> {
     requireActingOnOthers(actor, 'call.start');
@@ -288,9 +291,17 @@ export class CallsService {
     if (row.state !== 'active') throw conflict(CallMessages.notActive);
     if ((isCaller ? row.caller_device : row.callee_device) !== device) throw conflict(CallMessages.notYourDevice);
     if (await repo.isBlocked(db, actor.id, otherId)) throw notFound(COULD_NOT_FIND_CONVERSATION);
+    if (isCaller) {
+      try {
+        requireAccess(actor, 'call.signal');
+      } catch (err) {
+        await this.hangup(actor, id);
+        throw err;
+      }
+    }
     const to = (isCaller ? row.callee_device : row.caller_device) ?? '';
     let sent: LiveServerEvent = { type: 'call-signal', callId: id, device: to, signal };
-    if (signal.kind !== 'ice') {
+    if (signal.kind === 'offer' || signal.kind === 'answer') {
       await repo.storeDescription(db, id, signal.kind, signal.sdp);
       if (Buffer.byteLength(signal.sdp) > INLINE_SDP_BYTES)
         sent = { type: 'call-signal', callId: id, device: to, signal: { kind: signal.kind, sdp: null } };

@@ -1,6 +1,7 @@
 import { DISPLAY_DEFAULTS, formatCallTimer } from '@fmk/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Avatar } from '../../ui/Avatar.tsx';
+import { ButtonLink } from '../../ui/Button.tsx';
 import {
   CloseIcon,
   FlagIcon,
@@ -10,6 +11,7 @@ import {
   PhoneOffIcon,
   SpeakerIcon,
   SpeakerOffIcon,
+  StarIcon,
   SwitchCameraIcon,
   VideoIcon,
   VideoOffIcon,
@@ -67,7 +69,7 @@ function RoundButton({
           ? 'bg-ink text-white'
           : 'bg-white text-ink ring-1 ring-line hover:bg-canvas';
   return (
-    <span className="flex w-16 flex-col items-center gap-1">
+    <span className="flex w-[4.5rem] flex-col items-center gap-1">
       <button
         type="button"
         aria-label={label}
@@ -78,7 +80,7 @@ function RoundButton({
       >
         {children}
       </button>
-      <span className="text-center text-xs font-semibold text-ink" aria-hidden="true">
+      <span className="text-center text-xs font-semibold whitespace-nowrap text-ink" aria-hidden="true">
         {label}
       </span>
     </span>
@@ -172,7 +174,10 @@ export function CallScreen({ view: v }: { view: CallView }) {
           <video ref={remoteRef} autoPlay playsInline className="hidden" data-testid="remote-audio" />
         )}
         <header
-          className={`relative z-10 flex flex-col items-center gap-1 px-6 pt-[max(2.5rem,env(safe-area-inset-top))] text-center ${overlay ? 'bg-gradient-to-b from-black/60 to-transparent pb-10 text-white' : ''}`}
+          className={`relative z-10 flex flex-col gap-1 px-6 pt-[max(2.5rem,env(safe-area-inset-top))] ${
+            // In a video call his name, the timer and the quality sit left of one's own picture (top right).
+            showVideo ? 'items-start pr-36 text-left' : 'items-center text-center'
+          } ${overlay ? 'bg-gradient-to-b from-black/60 to-transparent pb-10 text-white' : ''}`}
         >
           {showVideo ? null : (
             <span
@@ -228,6 +233,7 @@ export function CallScreen({ view: v }: { view: CallView }) {
             </p>
           ) : null}
           {v.phase === 'denied' ? <Denied video={video} /> : null}
+          {v.phase === 'ended' && v.refusal ? <Refusal message={v.refusal} /> : null}
           <Controls
             v={v}
             video={video}
@@ -259,6 +265,27 @@ function Denied({ video }: { video: boolean }) {
         {video ? 'Camera and Microphone' : 'Microphone'}, then call again. On a phone, also check the browser is allowed to use
         them in the phone&apos;s settings.
       </p>
+    </div>
+  );
+}
+
+/** The server ended his call because his tier lost video calls: its text and the way back to them. */
+function Refusal({ message }: { message: string }) {
+  return (
+    <div
+      role="alert"
+      className="mb-6 flex flex-col gap-3 rounded-2xl bg-white px-4 py-4 text-center text-sm text-ink ring-1 ring-line"
+    >
+      <span
+        className="mx-auto flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-700"
+        aria-hidden="true"
+      >
+        <StarIcon width={24} height={24} fill="currentColor" />
+      </span>
+      <p className="text-base">{message}</p>
+      <ButtonLink to="/settings/premium" block onClick={dismissCall}>
+        See Premium
+      </ButtonLink>
     </div>
   );
 }

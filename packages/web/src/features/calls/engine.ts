@@ -1,12 +1,14 @@
 import { type Call, type CallQuality, type CallSignal, callQuality, type IceConfig } from '@fmk/core';
 import { call } from '../../api/call.ts';
+import { ApiError } from '../../api/client.ts';
 import { sendLive } from '../../shared/liveSender.ts';
 
 /**
  * One call's media in this tab (issue 20): the camera and microphone, the RTCPeerConnection and
  * its signalling through the server. The caller makes every offer (the first, and ICE restarts
- * after a network change), so the two ends never offer at once. No framework here: the store
- * (store.ts) owns an engine and the screen reads the store.
+ * after a network change), so the two ends never offer at once; the callee whose network changed
+ * asks him for one (a 'restart' signal). No framework here: the store (store.ts) owns an engine
+ * and the screen reads the store.
  */
 export interface EngineState {
   local: MediaStream | null;
@@ -44,6 +46,14 @@ function tabDevice(): string {
 
 type Listener = () => void;
 
+/**
+ * A connection 'disconnected' this long is restarted: shorter blips (a Wi-Fi hiccup) recover by
+ * themselves, and a restart while they do would only cost a round of new candidates.
+ */
+export const DISCONNECTED_GRACE_MS = 3000;
+/** One restart per network change: a second from this side waits this long after the first. */
+export const RESTART_GAP_MS = 5000;
+
 export class CallEngine {
   state: EngineState = {
     local: null,
@@ -66,6 +76,8 @@ export class CallEngine {
   private lastIn = { received: 0, lost: 0 };
   private facing: 'user' | 'environment' = 'user';
   private closed = false;
+  private graceTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastRestartAt = Number.NEGATIVE_INFINITY;
   private readonly onOnline = () => void this.restartIce();
   /** For measurements (e2e): when accept was pressed and the first remote frame came. */
   readonly marks: { acceptedAt?: number; firstFrameAt?: number } = {};
@@ -75,6 +87,8 @@ export class CallEngine {
     readonly kind: Call['kind'],
     readonly isCaller: boolean,
     private readonly changed: Listener,
+    /** The server refused a signal of this tab (a caller whose tier lost video calls): its status and text. */
+    private readonly refused: (status: number, message: string) => void = () => undefined,
   ) {}
 
   private set(patch: Partial<EngineState>): void {
@@ -140,15 +154,7 @@ export class CallEngine {
         },
       });
     };
-    pc.onconnectionstatechange = () => {
-      const s = pc.connectionState;
-      if (s === 'connected') {
-        this.set({ connected: true, reconnecting: false, connectedAt: this.state.connectedAt ?? Date.now() });
-      } else if (s === 'disconnected' || s === 'failed') {
-        this.set({ reconnecting: true });
-        if (s === 'failed') void this.restartIce();
-      }
-    };
+    pc.onconnectionstatechange = () => this.connectionChanged(pc);
     for (const t of this.state.local?.getTracks() ?? []) pc.addTrack(t, this.state.local!);
     window.addEventListener('online', this.onOnline);
     this.statsTimer = setInterval(() => void this.readStats(), 2000);
@@ -164,18 +170,54 @@ export class CallEngine {
     await this.send({ kind: 'offer', sdp: offer.sdp ?? '' });
   }
 
-  /** After a network change: the caller offers again with fresh ICE credentials. */
+  /**
+   * The path broke: 'failed' restarts at once; 'disconnected' after a grace period, if it has not
+   * come back by then.
+   */
+  private connectionChanged(pc: RTCPeerConnection): void {
+    const s = pc.connectionState;
+    if (s === 'connected') {
+      this.clearGrace();
+      this.set({ connected: true, reconnecting: false, connectedAt: this.state.connectedAt ?? Date.now() });
+    } else if (s === 'failed') {
+      this.clearGrace();
+      this.set({ reconnecting: true });
+      void this.restartIce();
+    } else if (s === 'disconnected') {
+      this.set({ reconnecting: true });
+      this.graceTimer ??= setTimeout(() => {
+        this.graceTimer = null;
+        if (pc.connectionState === 'disconnected' || pc.connectionState === 'failed') void this.restartIce();
+      }, DISCONNECTED_GRACE_MS);
+    }
+  }
+
+  private clearGrace(): void {
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    this.graceTimer = null;
+  }
+
+  /**
+   * After a network change on this side (the browser's 'online') or a broken path, from either
+   * end: the caller offers again with fresh ICE credentials; the callee asks him to.
+   */
   async restartIce(): Promise<void> {
-    if (!this.isCaller || !this.pc || this.closed) return;
-    this.set({ reconnecting: true });
-    await this.offer(true).catch(() => undefined);
+    if (!this.pc || this.closed) return;
+    const now = Date.now();
+    if (now - this.lastRestartAt < RESTART_GAP_MS) return;
+    this.lastRestartAt = now;
+    if (this.pc.connectionState !== 'connected') this.set({ reconnecting: true });
+    if (this.isCaller) await this.offer(true).catch(() => undefined);
+    else await this.send({ kind: 'restart' });
   }
 
   private async send(signal: CallSignal): Promise<void> {
     // Over the live socket when it is up (no request per ICE candidate); by HTTP otherwise.
     if (sendLive({ type: 'call-signal', callId: this.callId, device: DEVICE, signal })) return;
     await call('POST /calls/:id/signal', { params: { id: this.callId }, body: { device: DEVICE, signal } }).catch(
-      () => undefined,
+      (err: unknown) => {
+        if (err instanceof ApiError && err.status === 403) this.refused(err.status, err.message);
+      },
     );
   }
 
@@ -196,6 +238,11 @@ export class CallEngine {
     if (signal.kind === 'ice') {
       if (pc.remoteDescription) await pc.addIceCandidate(signal.candidate).catch(() => undefined);
       else this.pendingIce.push(signal.candidate);
+      return;
+    }
+    // The callee's network changed: he asks for the restart only the caller may offer.
+    if (signal.kind === 'restart') {
+      if (this.isCaller) await this.restartIce();
       return;
     }
     const sdp =
@@ -284,6 +331,7 @@ export class CallEngine {
     if (this.closed) return;
     this.closed = true;
     if (this.statsTimer) clearInterval(this.statsTimer);
+    this.clearGrace();
     window.removeEventListener('online', this.onOnline);
     this.pc?.close();
     this.pc = null;

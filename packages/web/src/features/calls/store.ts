@@ -21,6 +21,11 @@ export interface CallView {
   asking: boolean;
   /** What the ended screen says. */
   endedText: string | null;
+  /**
+   * The server refused this call's signal (a caller whose tier lost video calls mid-call; the
+   * server ended the call too): its text, shown on the ended screen with the way to Premium.
+   */
+  refusal: string | null;
 }
 
 let view: CallView | null = null;
@@ -68,12 +73,33 @@ export function useCallView(): CallView | null {
 
 /** Re-renders on the engine's own changes too (media, quality, mute). */
 function engineFor(c: Call, isCaller: boolean): CallEngine {
-  const engine = new CallEngine(c.id, c.kind, isCaller, () => {
-    if (view?.engine !== engine) return;
-    if (engine.state.connected && view.phase === 'connecting') patch({ phase: 'connected' });
-    else set({ ...view });
-  });
+  const engine = new CallEngine(
+    c.id,
+    c.kind,
+    isCaller,
+    () => {
+      if (view?.engine !== engine) return;
+      if (engine.state.connected && view.phase === 'connecting') patch({ phase: 'connected' });
+      else set({ ...view });
+    },
+    (status, message) => refused(c.id, status, message),
+  );
   return engine;
+}
+
+/**
+ * A signal of this call refused by the server (by HTTP or on the socket). A 403 ends the call (the
+ * server ended it for both): the ended screen says why and stays until he closes it.
+ */
+function refused(callId: string, status: number, message: string): void {
+  if (!view || view.call.id !== callId || status !== 403) return;
+  if (dismissTimer) clearTimeout(dismissTimer);
+  dismissTimer = null;
+  if (view.phase === 'ended') patch({ refusal: message });
+  else {
+    view.engine.close();
+    set({ ...view, phase: 'ended', endedText: 'Call ended', refusal: message });
+  }
 }
 
 function isDenied(err: unknown): boolean {
@@ -100,7 +126,7 @@ function finish(c: Call, text?: string): void {
   set({ ...view, call: c, phase: 'ended', endedText: text ?? endedText(c, true) });
   if (dismissTimer) clearTimeout(dismissTimer);
   const ended = view;
-  if (reportingOpen) return;
+  if (reportingOpen || view.refusal) return;
   dismissTimer = setTimeout(() => {
     if (view === ended || view?.call.id === c.id) set(null);
   }, ENDED_SCREEN_MS);
@@ -111,7 +137,7 @@ export async function startCall(userId: string, kind: CallKind): Promise<void> {
   if (view && view.phase !== 'ended' && view.phase !== 'denied') throw new Error('You are already on a call.');
   const c = await call('POST /calls', { body: { userId, kind, device: DEVICE } });
   const engine = engineFor(c, true);
-  set({ call: c, phase: c.state === 'ended' ? 'ended' : 'outgoing', engine, asking: true, endedText: null });
+  set({ call: c, phase: c.state === 'ended' ? 'ended' : 'outgoing', engine, asking: true, endedText: null, refusal: null });
   if (c.state === 'ended') return finish(c);
   void engine.iceServers();
   try {
@@ -207,8 +233,13 @@ export function handleCallEvent(e: { type: string; [k: string]: unknown }): bool
     onCall(e.call as Call);
     return true;
   }
-  // A signal the server refused on the socket: the call's own events say what happens next.
-  if (e.type === 'call-error') return true;
+  // A signal the server refused on the socket: the call's own events say what happens next, and a
+  // refusal of the caller's tier is said on the ended screen.
+  if (e.type === 'call-error') {
+    if (typeof e.callId === 'string' && typeof e.status === 'number' && typeof e.message === 'string')
+      refused(e.callId, e.status, e.message);
+    return true;
+  }
   if (e.type === 'call-signal') {
     const signal = e.signal as Parameters<CallEngine['receive']>[0];
     if (view && view.call.id === e.callId && e.device === DEVICE) void view.engine.receive(signal);
@@ -223,7 +254,7 @@ function onCall(c: Call): void {
     // A new call ringing for me, on every tab; the server answers busy if I am on one.
     if (incoming && c.state === 'ringing' && (!view || view.phase === 'ended' || view.phase === 'denied')) {
       const engine = engineFor(c, false);
-      set({ call: c, phase: 'incoming', engine, asking: false, endedText: null });
+      set({ call: c, phase: 'incoming', engine, asking: false, endedText: null, refusal: null });
       void engine.iceServers();
     }
     return;
