@@ -1,20 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { VERIFIED_CONTACTS_ONLY_TEXT, VERIFIED_MESSAGES_ONLY_TEXT } from '@fmk/core';
 import { describe, expect, it } from 'vitest';
 import { setTier, signUpMember } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
+import { verifyPhone as verifyPhoneOf } from '../../../test/phone.ts';
 
 type Headers = Record<string, string>;
 type Member = Awaited<ReturnType<typeof signUpMember>>;
-
-let phones = 0;
-/** A number no other test of the process uses. */
-const newPhone = () => {
-  phones += 1;
-  return `+1628${String(Date.now() % 100_000).padStart(5, '0')}${String(phones).padStart(2, '0')}`;
-};
 
 /**
  * Communication safety (spec section 3) seen from the SENDER's side: the member turns a switch
@@ -49,19 +41,7 @@ describe.each(DB_KINDS)('communication safety from the sender’s side on %s', (
     const m = await ok(b, 'POST', '/selections', { targetId: a.user.uid, action: 'fuck', clientId: randomUUID() });
     return m.json().match.conversationId as string;
   }
-  /** The verified badge as a member earns it: a number, the code texted to it (the outbox), typed back. */
-  async function verifyPhone(m: Member): Promise<void> {
-    const phone = newPhone();
-    await ok(m, 'POST', '/me/phone', { phone });
-    const sms = t().config.sms;
-    if (sms.kind !== 'outbox') throw new Error('tests text to the outbox');
-    const texts = readdirSync(sms.outboxDir)
-      .sort()
-      .map((f) => JSON.parse(readFileSync(path.join(sms.outboxDir, f), 'utf8')) as { to: string; body: string })
-      .filter((x) => x.to === phone);
-    const code = /^(\d{6}) /.exec(texts.at(-1)?.body ?? '')?.[1];
-    expect((await ok(m, 'POST', '/me/phone/verify', { code })).json()).toMatchObject({ verified: true });
-  }
+  const verifyPhone = (m: Member) => verifyPhoneOf(t().app, t().config, m.headers);
   const send = (from: Member, conversationId: string) =>
     api(from, 'POST', `/conversations/${conversationId}/messages`, { clientId: randomUUID(), content: 'hey there' });
   const messagesIn = async (conversationId: string) =>
