@@ -19,9 +19,8 @@ export interface Actor {
   tier: Tier;
   staff: StaffGrant | null;
   /**
-   * He confirmed a phone number by a texted code (phone.ts), what the verified badge shows. Not
-   * read by any rule yet; the safety settings (spec section 3: requirePhoneVerification, restrict
-   * unverified contacts) will.
+   * He confirmed a phone number by a texted code (phone.ts), what the verified badge shows. Read
+   * by the other man's communication safety (blockUnverifiedUsers, requirePhoneVerification).
    */
   verified: boolean;
   /** onboarding_complete: until then onboarding is his only screen (spec section 2). */
@@ -91,6 +90,10 @@ export interface Subject {
     cruisingPrivate: boolean;
     healthPrivate: boolean;
     activityPrivate: boolean;
+    // His communication safety (settings.ts, spec section 3): what a man without the verified
+    // badge may not do to him. blockUnverifiedUsers is also privacySettings.restrictUnverifiedContacts.
+    blockUnverifiedUsers: boolean;
+    requirePhoneVerification: boolean;
   };
   /** He has a live cruise session. */
   cruising: boolean;
@@ -185,7 +188,7 @@ export const DENY_REASONS = [
   'feature_disabled',
   'consent_required',
   'location_required',
-  /** His settings refuse it, and he may know: only matches may message him. */
+  /** His settings refuse it, and he may know: only matches, or only verified members, may reach him. */
   'restricted',
   /** Not staff, or staff without the permission. */
   'staff_only',

@@ -24,7 +24,14 @@ import { ADVANCED_FILTERS_UPSELL, CLICKABLE_UPSELL, CLICKABLE_UPSELL_PLATINUM, W
 import { Messages } from './messages.ts';
 import { COULD_NOT_FIND_CONVERSATION, mayStartConversation, NOT_MATCHED_TEXT, showsReadReceipts } from './messaging.ts';
 import { APP_MODES, DEFAULT_MODE_VISIBILITY, MODES } from './profile.ts';
-import { DEFAULT_SETTINGS, MATCHES_ONLY_TEXT, MESSAGES_FROM, PROFILE_VISIBILITIES } from './settings.ts';
+import {
+  DEFAULT_SETTINGS,
+  MATCHES_ONLY_TEXT,
+  MESSAGES_FROM,
+  PROFILE_VISIBILITIES,
+  VERIFIED_CONTACTS_ONLY_TEXT,
+  VERIFIED_MESSAGES_ONLY_TEXT,
+} from './settings.ts';
 import { STAFF_ROLES, TIER_LIMITS, TIERS, type Tier, UNLIMITED } from './tiers.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -99,6 +106,8 @@ const subjectArb: fc.Arbitrary<Subject> = fc.record({
     cruisingPrivate: fc.boolean(),
     healthPrivate: fc.boolean(),
     activityPrivate: fc.boolean(),
+    blockUnverifiedUsers: fc.boolean(),
+    requirePhoneVerification: fc.boolean(),
   }),
   cruising: fc.boolean(),
 });
@@ -168,11 +177,18 @@ const HIM: Subject = {
     cruisingPrivate: false,
     healthPrivate: false,
     activityPrivate: false,
+    blockUnverifiedUsers: false,
+    requirePhoneVerification: false,
   },
   cruising: false,
 };
 /** A member and another active, unblocked user. */
 const memberAndOther = member.chain((a) => other(a).map((s) => ({ a, s })));
+/** His communication safety off: what a man without the verified badge may do to him is not in question. */
+const openTo = (s: Subject): Subject => ({
+  ...s,
+  settings: { ...s.settings, blockUnverifiedUsers: false, requirePhoneVerification: false },
+});
 const TIER_ORDER: Record<Tier, number> = { free: 0, premium: 1, platinum: 2 };
 
 /** A refusal with 'blocked' read as 'not_found': the answer the actor can observe. */
@@ -473,7 +489,7 @@ describe('tiers', () => {
         const a = { ...a0, usage: { ...a0.usage, messagesToday: sent } };
         const s = {
           ...s0,
-          settings: { ...s0.settings, messagesFrom: 'everyone' as const },
+          settings: { ...openTo(s0).settings, messagesFrom: 'everyone' as const },
           relation: { ...noRelation, conversation: true },
         };
         const limit = TIER_LIMITS[a.tier].messagesPerDay;
@@ -662,7 +678,8 @@ describe('own features', () => {
 
   it('offers only the choices of his app mode, and counts supers', () => {
     fc.assert(
-      fc.property(memberAndOther, ({ a, s }) => {
+      fc.property(memberAndOther, ({ a, s: s0 }) => {
+        const s = openTo(s0);
         expect(can(a, 'game.fuck', s).allowed).toBe(a.settings.appMode !== 'marry');
         expect(can(a, 'game.marry', s).allowed).toBe(a.settings.appMode !== 'fuck');
         expect(can(a, 'game.select', s).allowed).toBe(true);
@@ -695,7 +712,8 @@ it('has no dead row: with everything on, every action is allowed', () => {
 describe('calls (issue 20)', () => {
   it('lets a Premium or Platinum caller call a match or a conversation partner, on any tier of his', () => {
     fc.assert(
-      fc.property(memberAndOther, ({ a, s }) => {
+      fc.property(memberAndOther, ({ a, s: s0 }) => {
+        const s = openTo(s0);
         const related = s.relation.matched || s.relation.conversation;
         const d = can(a, 'call.start', s);
         expect(d.allowed).toBe(related && a.tier !== 'free');
@@ -736,5 +754,90 @@ describe('calls (issue 20)', () => {
     expect(can({ ...ME, tier: 'premium', profileComplete: false }, 'call.signal')).toMatchObject({
       reason: 'incomplete_profile',
     });
+  });
+});
+
+describe('communication safety: men without the verified badge (spec section 3)', () => {
+  /** Every way one man reaches another: what "can't contact you" covers. */
+  const CONTACT: readonly UserAction[] = [
+    'conversation.open',
+    'message.send',
+    'call.start',
+    'game.fuck',
+    'game.marry',
+    'game.super',
+    'prompt.like',
+  ];
+  const MESSAGING: readonly UserAction[] = ['conversation.open', 'message.send'];
+  const withSafety = (
+    s: Subject,
+    on: Partial<Pick<Subject['settings'], 'blockUnverifiedUsers' | 'requirePhoneVerification'>>,
+  ) => ({
+    ...openTo(s),
+    settings: { ...openTo(s).settings, ...on },
+  });
+
+  it('blockUnverifiedUsers refuses an unverified man every contact he would otherwise have, with its text; nothing else changes', () => {
+    fc.assert(
+      fc.property(memberAndOther, userAction, ({ a: a0, s }, act) => {
+        const a = { ...a0, verified: false };
+        const off = can(a, act, openTo(s));
+        const on = can(a, act, withSafety(s, { blockUnverifiedUsers: true }));
+        // Reopening a conversation that exists is his own list, not a contact.
+        if (CONTACT.includes(act) && off.allowed && !(act === 'conversation.open' && s.relation.conversation))
+          expect(on).toEqual({ allowed: false, reason: 'restricted', message: VERIFIED_CONTACTS_ONLY_TEXT });
+        else if (off.allowed) expect(on).toEqual(off);
+        // Only ever a refusal more: never an answer the setting turns into an allowance.
+        if (!off.allowed) expect(on.allowed).toBe(false);
+      }),
+    );
+  });
+
+  it('requirePhoneVerification refuses an unverified man a new conversation and a message, and nothing else', () => {
+    fc.assert(
+      fc.property(memberAndOther, userAction, ({ a: a0, s }, act) => {
+        const a = { ...a0, verified: false };
+        const off = can(a, act, openTo(s));
+        const on = can(a, act, withSafety(s, { requirePhoneVerification: true }));
+        if (MESSAGING.includes(act) && off.allowed && !(act === 'conversation.open' && s.relation.conversation))
+          expect(on).toEqual({ allowed: false, reason: 'restricted', message: VERIFIED_MESSAGES_ONLY_TEXT });
+        else if (off.allowed) expect(on).toEqual(off);
+        if (!off.allowed) expect(on.allowed).toBe(false);
+      }),
+    );
+  });
+
+  it('changes nothing for a verified man, whatever else stands', () => {
+    fc.assert(
+      fc.property(memberAndOther, action, fc.boolean(), fc.boolean(), ({ a: a0, s }, act, block, require) => {
+        const a = { ...a0, verified: true };
+        const on = withSafety(s, { blockUnverifiedUsers: block, requirePhoneVerification: require });
+        expect(can(a, act, on)).toEqual(can(a, act, openTo(s)));
+      }),
+    );
+  });
+
+  it('makes no exception for a match: he verifies, then he may write and call again', () => {
+    const unverified: Actor = { ...ME, tier: 'premium', verified: false };
+    const match: Subject = { ...HIM, relation: { ...noRelation, matched: true, conversation: true } };
+    const strict = withSafety(match, { blockUnverifiedUsers: true });
+    const phoneOnly = withSafety(match, { requirePhoneVerification: true });
+    const restricted = (message: string) => ({ allowed: false, reason: 'restricted', message });
+    expect(can(unverified, 'message.send', strict)).toEqual(restricted(VERIFIED_CONTACTS_ONLY_TEXT));
+    expect(can(unverified, 'call.start', strict)).toEqual(restricted(VERIFIED_CONTACTS_ONLY_TEXT));
+    expect(can(unverified, 'message.send', phoneOnly)).toEqual(restricted(VERIFIED_MESSAGES_ONLY_TEXT));
+    // A call is not a message: requirePhoneVerification leaves it be.
+    expect(can(unverified, 'call.start', phoneOnly).allowed).toBe(true);
+    // Both on: the wider promise speaks.
+    expect(
+      can(unverified, 'message.send', withSafety(match, { blockUnverifiedUsers: true, requirePhoneVerification: true })),
+    ).toEqual(restricted(VERIFIED_CONTACTS_ONLY_TEXT));
+    // Before the tier limit: a Free man out of messages learns what upgrading would not fix.
+    const spent: Actor = { ...unverified, tier: 'free', usage: { ...unverified.usage, messagesToday: 10_000 } };
+    expect(can(spent, 'message.send', strict)).toEqual(restricted(VERIFIED_CONTACTS_ONLY_TEXT));
+    for (const act of ['message.send', 'call.start', 'conversation.open'] as const) {
+      expect(can({ ...unverified, verified: true }, act, strict).allowed).toBe(true);
+      expect(can({ ...unverified, verified: true }, act, phoneOnly).allowed).toBe(true);
+    }
   });
 });

@@ -28,7 +28,7 @@ import {
 } from './messaging.ts';
 import { selectionTypesFor } from './modes.ts';
 import { photoAllowance } from './photos.ts';
-import { MATCHES_ONLY_TEXT, NO_CONTACT_LINK_TEXT } from './settings.ts';
+import { MATCHES_ONLY_TEXT, NO_CONTACT_LINK_TEXT, VERIFIED_CONTACTS_ONLY_TEXT, VERIFIED_MESSAGES_ONLY_TEXT } from './settings.ts';
 import { UNLIMITED } from './tiers.ts';
 import { visibleSections } from './visibility.ts';
 
@@ -203,23 +203,27 @@ function userDecision(actor: Actor, action: UserAction, s: Subject): Decision {
     case 'game.marry': {
       const choice = action === 'game.fuck' ? 'fuck' : 'marry';
       // Spec section 3 "App preferences": both offers fuck and marry, otherwise only the chosen one.
-      return selectionTypesFor(actor.settings.appMode).includes(choice)
-        ? ALLOW
-        : deny('not_offered', AccessMessages.notOffered(choice));
+      if (!selectionTypesFor(actor.settings.appMode).includes(choice))
+        return deny('not_offered', AccessMessages.notOffered(choice));
+      return unverifiedRefusal(actor, s, 'contact') ?? ALLOW;
     }
     case 'game.super': {
+      const unverified = unverifiedRefusal(actor, s, 'contact');
+      if (unverified) return unverified;
       const left = superRemaining(rulesOf(actor).limits.supersPerDay, actor.usage.supersToday);
       return left === UNLIMITED || left > 0 ? ALLOW : deny('tier_limit', superLimitMessage(actor.tier));
     }
     case 'prompt.like': {
       // Only answers he can see: a hidden dating section has no prompts for this actor.
       const sections = visibleSections(set.modeVisibility, { isSelf: false, isMatch: r.matched });
-      return sections.dating ? ALLOW : deny('hidden', Messages.promptNotFound);
+      if (!sections.dating) return deny('hidden', Messages.promptNotFound);
+      return unverifiedRefusal(actor, s, 'contact') ?? ALLOW;
     }
     case 'conversation.open':
       if (r.conversation) return ALLOW;
       if (!r.matched && !rulesOf(actor).has.messageBeforeMatch) return deny('tier_limit', NOT_MATCHED_TEXT);
-      return set.messagesFrom === 'matches' && !r.matched ? deny('restricted', MATCHES_ONLY_TEXT) : ALLOW;
+      if (set.messagesFrom === 'matches' && !r.matched) return deny('restricted', MATCHES_ONLY_TEXT);
+      return unverifiedRefusal(actor, s, 'message') ?? ALLOW;
     case 'conversation.read':
       return r.conversation ? ALLOW : deny('not_participant', COULD_NOT_FIND_CONVERSATION);
     case 'message.send': {
@@ -227,6 +231,9 @@ function userDecision(actor: Actor, action: UserAction, s: Subject): Decision {
       if (!r.conversation) return deny('not_participant', COULD_NOT_FIND_CONVERSATION);
       // His message settings: matches only (fmk_send_message holds the same rule, FK403).
       if (set.messagesFrom === 'matches' && !r.matched) return deny('restricted', MATCHES_ONLY_TEXT);
+      // His communication safety, next (fmk_send_message, FK403 in the same order).
+      const unverified = unverifiedRefusal(actor, s, 'message');
+      if (unverified) return unverified;
       const limit = rulesOf(actor).limits.messagesPerDay;
       const left = messagesLeftToday(actor.tier, actor.usage.messagesToday, limit);
       return left === UNLIMITED || left > 0 ? ALLOW : deny('tier_limit', messageLimitText(actor.tier, limit));
@@ -238,11 +245,28 @@ function userDecision(actor: Actor, action: UserAction, s: Subject): Decision {
     case 'call.start':
       // A match or a conversation between the two, so no stranger can ring; the callee may be on any tier.
       if (!r.conversation && !r.matched) return deny('not_participant', COULD_NOT_FIND_CONVERSATION);
-      return rulesOf(actor).has.videoCall ? ALLOW : deny('tier_limit', VIDEO_CALL_UPSELL);
+      return (
+        unverifiedRefusal(actor, s, 'contact') ?? (rulesOf(actor).has.videoCall ? ALLOW : deny('tier_limit', VIDEO_CALL_UPSELL))
+      );
     case 'user.block':
     case 'user.unblock':
       return ALLOW;
   }
+}
+
+/**
+ * His communication safety (spec section 3) against an actor without the verified badge (a phone
+ * confirmed by a texted code): blockUnverifiedUsers (= restrictUnverifiedContacts, "men who haven't
+ * verified their phone can't contact you") refuses every contact: a new conversation, a message, a
+ * call, a like, a super, a prompt like; requirePhoneVerification refuses messages. A match or an
+ * earlier conversation is no exception (the promise has none): he verifies, then he may.
+ * Null when nothing here refuses.
+ */
+function unverifiedRefusal(actor: Actor, s: Subject, kind: 'message' | 'contact'): Decision | null {
+  if (actor.verified) return null;
+  if (s.settings.blockUnverifiedUsers) return deny('restricted', VERIFIED_CONTACTS_ONLY_TEXT);
+  if (kind === 'message' && s.settings.requirePhoneVerification) return deny('restricted', VERIFIED_MESSAGES_ONLY_TEXT);
+  return null;
 }
 
 /**

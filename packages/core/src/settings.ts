@@ -20,6 +20,17 @@ export type MessagesFrom = (typeof MESSAGES_FROM)[number];
 export const MATCHES_ONLY_TEXT = 'He only takes messages from his matches.';
 /** The refusal when he keeps his activity to himself. */
 export const NO_CONTACT_LINK_TEXT = 'He keeps his profile out of contact books.';
+/** The refusal to a man without the verified badge when he restricts unverified contacts. */
+export const VERIFIED_CONTACTS_ONLY_TEXT =
+  'He only hears from members who verified their phone number. Verify yours in Settings to contact him.';
+/** The refusal to a man without the verified badge when he requires phone verification to message him. */
+export const VERIFIED_MESSAGES_ONLY_TEXT =
+  'He only takes messages from members who verified their phone number. Verify yours in Settings to message him.';
+/**
+ * autoDeleteUnverifiedChats: a conversation an unverified man started and the member never
+ * answered leaves the member's list once the man's latest message is this old.
+ */
+export const UNANSWERED_UNVERIFIED_CHAT_MS = 24 * 60 * 60 * 1000;
 
 export const NOTIFICATION_KINDS = ['messages', 'matches', 'likes', 'healthReminders', 'safety'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

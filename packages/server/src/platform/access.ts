@@ -153,6 +153,9 @@ export function toSubject(r: SubjectRow): Subject {
       cruisingPrivate: r.cruising_private ?? DEFAULT_SETTINGS.privacy.cruisingPrivate,
       healthPrivate: r.health_private ?? DEFAULT_SETTINGS.privacy.healthPrivate,
       activityPrivate: r.activity_private ?? DEFAULT_SETTINGS.privacy.activityPrivate,
+      blockUnverifiedUsers: r.block_unverified_users ?? DEFAULT_SETTINGS.safety.communicationSafety.blockUnverifiedUsers,
+      requirePhoneVerification:
+        r.require_phone_verification ?? DEFAULT_SETTINGS.safety.communicationSafety.requirePhoneVerification,
     },
     cruising: Boolean(r.cruising),
   };

@@ -5,9 +5,10 @@ import type { Db } from '../../db/index.ts';
 import { blockedEitherWay, notBlocked } from '../../platform/blocks/repo.ts';
 import { userCard } from '../../platform/present.ts';
 
-// Messages themselves (pages, the send, receipts, delivery) are in repo/messages.ts; the service
-// reads both through this module.
+// Messages themselves (pages, the send, receipts, delivery) are in repo/messages.ts, the sweep of
+// unanswered chats from unverified men in repo/unverified.ts; the service reads all through this module.
 export * from './repo/messages.ts';
+export * from './repo/unverified.ts';
 
 /** True when either user blocked the other. */
 export async function isBlocked(db: Db, a: string, b: string): Promise<boolean> {

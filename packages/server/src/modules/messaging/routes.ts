@@ -18,6 +18,7 @@ import { readPhotoUpload } from '../../platform/media/upload.ts';
 import type { Module } from '../../platform/module.ts';
 import { AlertsService, MeetupService } from '../safety/service.ts';
 import { MessagingService } from './service.ts';
+import { UnverifiedChatSweeper } from './unverified.ts';
 
 const secured = { security: [{ bearer: [] }] };
 const errors = { '4xx': apiErrorSchema };
@@ -37,6 +38,11 @@ export const messagingModule: Module = async (app, deps) => {
   };
   const messaging = new MessagingService({ ...deps, log: app.log, screener });
   deps.moderation.handle('chat_photo', messaging.moderationHandler());
+  // autoDeleteUnverifiedChats: unanswered chats from unverified men leave his list after 24 h,
+  // whether or not he has a tab open. Started and stopped with the app.
+  const sweeper = new UnverifiedChatSweeper({ db: deps.db, clock: deps.clock, bus: deps.bus, log: app.log });
+  app.addHook('onReady', async () => sweeper.start());
+  app.addHook('onClose', async () => sweeper.stop());
 
   app.get(
     '/conversations',

@@ -16,6 +16,7 @@ AS $function$
       v_other text;
       v_other_online boolean;
       v_from_ok boolean;
+      v_unverified text;
       k1 integer;
       k2 integer;
       v_seq bigint;
@@ -27,8 +28,11 @@ AS $function$
                select 1 from user_blocks ub
                 where (ub.blocker_id = p_sender and ub.blocked_id = o.id) or (ub.blocked_id = p_sender and ub.blocker_id = o.id)),
              coalesce(os.messages_from, 'everyone') = 'everyone' or exists (
-               select 1 from matches m where m.user_a = c.user_a and m.user_b = c.user_b)
-        into v_name, v_tier, v_user_a, v_other, v_other_online, v_ok, v_from_ok
+               select 1 from matches m where m.user_a = c.user_a and m.user_b = c.user_b),
+             case when s.phone_verified_at is not null then null
+                  when coalesce(os.block_unverified_users, false) then 'unverified contacts'
+                  when coalesce(os.require_phone_verification, false) then 'phone verification' end
+        into v_name, v_tier, v_user_a, v_other, v_other_online, v_ok, v_from_ok, v_unverified
         from users s
         left join conversations c on c.id = p_conversation and (c.user_a = p_sender or c.user_b = p_sender)
         left join users o on o.id = case when c.user_a = p_sender then c.user_b else c.user_a end
@@ -49,6 +53,13 @@ AS $function$
         return query select * from fmk_earlier_message(p_sender, p_client_id, p_conversation, v_name);
         if found then return; end if;
         raise exception using errcode = 'FK403', message = 'matches only';
+      end if;
+
+      -- His communication safety (core's message.send): nothing from a sender without a verified phone.
+      if v_unverified is not null then
+        return query select * from fmk_earlier_message(p_sender, p_client_id, p_conversation, v_name);
+        if found then return; end if;
+        raise exception using errcode = 'FK403', message = v_unverified;
       end if;
 
       -- Both participants' ordering locks, in key order, before anything is counted or written:

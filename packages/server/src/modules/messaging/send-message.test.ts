@@ -9,6 +9,8 @@ import {
   TIERS,
   type Tier,
   utcDayStart,
+  VERIFIED_CONTACTS_ONLY_TEXT,
+  VERIFIED_MESSAGES_ONLY_TEXT,
 } from '@fmk/core';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -23,8 +25,9 @@ import { sendMessage } from './repo.ts';
  * sendMessage). Two things hold it: send-message.sql beside the repo is its definition as the
  * database has it, so a migration that changes it shows as a diff of that file; and it accepts
  * or refuses as core's rule (can 'message.send') does: the daily tier limit case by case around
- * each limit, the block rule it writes in SQL (either way, or the other gone), and the other's
- * message settings (matches only).
+ * each limit, the block rule it writes in SQL (either way, or the other gone), the other's
+ * message settings (matches only) and his communication safety against a sender without the
+ * verified badge (blockUnverifiedUsers, requirePhoneVerification).
  */
 
 /** The send and the helper it calls, as pg_get_functiondef prints them, without the schema. */
@@ -58,13 +61,18 @@ const SENT_TODAY = [
 
 const answered = (row: { created: boolean } | undefined) => (row?.created ? 'sent' : 'no row');
 /** A refusal as the API words it (messaging service's sendError): FK429 names the tier whose limit was reached. */
+const HIS_SETTINGS: Record<string, string> = {
+  'matches only': MATCHES_ONLY_TEXT,
+  'unverified contacts': VERIFIED_CONTACTS_ONLY_TEXT,
+  'phone verification': VERIFIED_MESSAGES_ONLY_TEXT,
+};
 const refused = (err: { code?: string; message?: string }) =>
   err.code === 'FK429'
     ? `refused: ${messageLimitText(err.message as Tier)}`
     : err.code === 'FK404'
       ? `refused: ${COULD_NOT_FIND_CONVERSATION}`
-      : err.code === 'FK403'
-        ? `refused: ${MATCHES_ONLY_TEXT}`
+      : err.code === 'FK403' && HIS_SETTINGS[err.message ?? '']
+        ? `refused: ${HIS_SETTINGS[err.message ?? '']}`
         : `error ${err.code}: ${err.message}`;
 
 describe.each(DB_KINDS)('fmk_send_message on %s', (kind) => {
@@ -136,11 +144,43 @@ describe.each(DB_KINDS)('fmk_send_message on %s', (kind) => {
     }
   });
 
-  it("refuses as core's message.send does when either blocked the other, the other is gone or takes messages from matches only", async () => {
+  it("refuses as core's message.send does when either blocked the other, the other is gone, takes messages from matches only or not from unverified men", async () => {
     const { app, db, clock } = t();
     const now = clock.now();
     const day = utcDayStart(now).toISOString().slice(0, 10);
     const cases: Array<{ situation: string; core: string; sql: string }> = [];
+    const his = async (
+      other: string,
+      set: { block_unverified_users?: boolean; require_phone_verification?: boolean; messages_from?: 'matches' },
+    ) => {
+      await db.updateTable('user_settings').set(set).where('user_id', '=', other).execute();
+    };
+    let phones = 0;
+    // The verified badge: a phone number confirmed by a texted code (the route is account/phone.test.ts's).
+    const verify = async (me: string) => {
+      phones += 1;
+      await db
+        .updateTable('users')
+        .set({ phone_number: `+1555000${String(phones).padStart(4, '0')}`, phone_verified_at: now })
+        .where('id', '=', me)
+        .execute();
+    };
+    const senders: string[] = [];
+    const match = async (me: string, other: string) => {
+      const [a, b] = matchPair(me, other);
+      await db
+        .insertInto('matches')
+        .values({
+          id: randomUUID(),
+          user_a: a,
+          user_b: b,
+          match_type: 'mixed',
+          user_actions: '{}',
+          created_at: now,
+          matched_at: now,
+        })
+        .execute();
+    };
     const situations: Array<[string, (me: string, other: string) => Promise<void>]> = [
       ['nothing', async () => {}],
       ['he blocked the other', (me, other) => block(db, me, other)],
@@ -176,10 +216,42 @@ describe.each(DB_KINDS)('fmk_send_message on %s', (kind) => {
           await db.updateTable('users').set({ is_active: false }).where('id', '=', other).execute();
         },
       ],
+      ['the other blocks unverified men', async (_me, other) => his(other, { block_unverified_users: true })],
+      [
+        'the other blocks unverified men, and they matched',
+        async (me, other) => {
+          await his(other, { block_unverified_users: true });
+          await match(me, other);
+        },
+      ],
+      [
+        'the other blocks unverified men, and he verified his phone',
+        async (me, other) => {
+          await his(other, { block_unverified_users: true });
+          await verify(me);
+        },
+      ],
+      ['the other requires phone verification', async (_me, other) => his(other, { require_phone_verification: true })],
+      [
+        'the other requires phone verification, and he verified his phone',
+        async (me, other) => {
+          await his(other, { require_phone_verification: true });
+          await verify(me);
+        },
+      ],
+      [
+        'the other requires phone verification and blocks unverified men',
+        async (_me, other) => his(other, { block_unverified_users: true, require_phone_verification: true }),
+      ],
+      [
+        'the other takes messages from matches only and blocks unverified men',
+        async (_me, other) => his(other, { messages_from: 'matches', block_unverified_users: true }),
+      ],
     ];
     for (const [situation, arrange] of situations) {
       const [a, b] = [await signUpMember(app, db), await signUpMember(app, db)];
       const me = a.user.uid;
+      senders.push(me);
       const [userA, userB] = matchPair(me, b.user.uid);
       const conversationId = randomUUID();
       await db
@@ -214,6 +286,20 @@ describe.each(DB_KINDS)('fmk_send_message on %s', (kind) => {
       `refused: ${MATCHES_ONLY_TEXT}`,
       'sent',
       `refused: ${COULD_NOT_FIND_CONVERSATION}`,
+      `refused: ${VERIFIED_CONTACTS_ONLY_TEXT}`,
+      `refused: ${VERIFIED_CONTACTS_ONLY_TEXT}`,
+      'sent',
+      `refused: ${VERIFIED_MESSAGES_ONLY_TEXT}`,
+      'sent',
+      `refused: ${VERIFIED_CONTACTS_ONLY_TEXT}`,
+      `refused: ${MATCHES_ONLY_TEXT}`,
     ]);
+    // Nothing refused was stored: the sends that went through are the only messages.
+    const stored = await db
+      .selectFrom('messages')
+      .select((s) => s.fn.countAll<number>().as('n'))
+      .where('sender_id', 'in', senders)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(cases.filter((c) => c.sql === 'sent').length);
   });
 });

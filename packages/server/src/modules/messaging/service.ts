@@ -17,6 +17,8 @@ import {
   type Tier,
   TYPING_TIMEOUT_MS,
   utcDayStart,
+  VERIFIED_CONTACTS_ONLY_TEXT,
+  VERIFIED_MESSAGES_ONLY_TEXT,
 } from '@fmk/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
@@ -51,6 +53,13 @@ export interface MessagingServiceDeps {
 
 type Emit = (to: readonly string[], event: LiveServerEvent) => void;
 
+/** fmk_send_message's FK403 reasons (his settings), as core's message.send words them. */
+const REFUSED_BY_HIS_SETTINGS: Record<string, string> = {
+  'matches only': MATCHES_ONLY_TEXT,
+  'unverified contacts': VERIFIED_CONTACTS_ONLY_TEXT,
+  'phone verification': VERIFIED_MESSAGES_ONLY_TEXT,
+};
+
 /** The API error for fmk_send_message's own SQLSTATEs (class FK); anything else is rethrown. */
 function sendError(err: unknown, limits: Record<string, number>): unknown {
   const e = err as { code?: string; message?: string };
@@ -60,7 +69,7 @@ function sendError(err: unknown, limits: Record<string, number>): unknown {
     case 'FK404':
       return notFound(COULD_NOT_FIND_CONVERSATION);
     case 'FK403':
-      return forbidden(MATCHES_ONLY_TEXT);
+      return forbidden(REFUSED_BY_HIS_SETTINGS[e.message ?? ''] ?? MATCHES_ONLY_TEXT);
     case 'FK409':
       return conflict('This client id was already used for another message.');
     case 'FK429':

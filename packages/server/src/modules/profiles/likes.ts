@@ -1,9 +1,15 @@
-import { type Actor, type Clock, Messages } from '@fmk/core';
+import { type Actor, type Clock, Messages, type Subject } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
 import { requireAccess } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
 import { setAnswerLike } from '../prompts/service.ts';
 import { viewableProfile } from './access.ts';
+
+/** The owner as the rules see him, his communication safety aside. */
+const withoutContactSafety = (s: Subject): Subject => ({
+  ...s,
+  settings: { ...s.settings, blockUnverifiedUsers: false, requirePhoneVerification: false },
+});
 
 export interface AnswerLikeServiceDeps {
   db: Db;
@@ -27,8 +33,9 @@ export class AnswerLikeService {
     const now = this.deps.clock.now();
     return this.deps.db.transaction().execute(async (trx) => {
       const view = await viewableProfile(trx, actor, ownerId, now);
-      // Not one's own answers (400); only answers in a dating section he sees (404).
-      requireAccess(actor, 'prompt.like', view.subject);
+      // Not one's own answers (400); only answers in a dating section he sees (404); a new like is
+      // a contact his communication safety may refuse (403), taking one back reaches nobody.
+      requireAccess(actor, 'prompt.like', liked ? view.subject : withoutContactSafety(view.subject));
       const answered = view.owner.dating_profile.prompts.some((p) => p.promptId === promptId);
       if (!answered) throw notFound(Messages.promptNotFound);
       return { liked, likeCount: await setAnswerLike(trx, { promptId, ownerId, likerId: actor.id }, liked, now) };

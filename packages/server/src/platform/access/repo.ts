@@ -82,6 +82,8 @@ export function findSubjectRow(db: Db, actorId: string, otherId: string, q: { to
       's.cruising_private',
       's.health_private',
       's.activity_private',
+      's.block_unverified_users',
+      's.require_phone_verification',
       hasBlocked(actorId, otherId).as('blocked_by_actor'),
       hasBlocked(otherId, actorId).as('blocked_actor'),
       eb.exists(eb.selectFrom('matches').select('id').where('user_a', '=', a).where('user_b', '=', b)).as('matched'),

@@ -1,4 +1,9 @@
-import { COULD_NOT_FIND_CONVERSATION, REPORT_MESSAGES_MAX } from '@fmk/core';
+import {
+  COULD_NOT_FIND_CONVERSATION,
+  REPORT_MESSAGES_MAX,
+  VERIFIED_CONTACTS_ONLY_TEXT,
+  VERIFIED_MESSAGES_ONLY_TEXT,
+} from '@fmk/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -47,6 +52,9 @@ function OpenChat({ userId }: { userId: string }) {
       </div>
     );
   const forbidden = error instanceof ApiError && error.status === 403;
+  // Platinum lifts only the tier's refusal; his settings' refusals say what would help instead.
+  const upgrade = forbidden && error.code === 'limit_reached';
+  const verify = forbidden && (error.message === VERIFIED_CONTACTS_ONLY_TEXT || error.message === VERIFIED_MESSAGES_ONLY_TEXT);
   if (error instanceof NetworkError)
     return (
       <OfflineState
@@ -70,7 +78,8 @@ function OpenChat({ userId }: { userId: string }) {
       }
       actions={
         <>
-          {forbidden ? <ButtonLink to="/settings/premium">See Platinum</ButtonLink> : null}
+          {upgrade ? <ButtonLink to="/settings/premium">See Platinum</ButtonLink> : null}
+          {verify ? <ButtonLink to="/settings">Verify your phone</ButtonLink> : null}
           <ButtonLink to="/messages" variant="secondary">
             Back to messages
           </ButtonLink>

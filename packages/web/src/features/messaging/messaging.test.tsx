@@ -1,4 +1,4 @@
-import type { Conversation, Message } from '@fmk/core';
+import { type Conversation, type Message, NOT_MATCHED_TEXT, VERIFIED_CONTACTS_ONLY_TEXT } from '@fmk/core';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, me, serve, session, signInStored, start } from '../../test/fixtures.tsx';
@@ -254,5 +254,25 @@ describe('/messages/:conversationId', () => {
     expect(input.message.length).toBeLessThanOrEqual(60);
     input.action.onClick();
     expect(go).toHaveBeenCalledWith('/messages/c1');
+  });
+});
+
+describe('/messages/chat/:userId refused', () => {
+  it('offers Platinum for the tier refusal and phone verification for his safety setting, each with the server’s words', async () => {
+    serve({
+      ...base,
+      'POST /api/v1/conversations': () => json(403, { error: 'forbidden', message: VERIFIED_CONTACTS_ONLY_TEXT }),
+    });
+    start('/messages/chat/u2');
+    expect(await screen.findByText(VERIFIED_CONTACTS_ONLY_TEXT)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Verify your phone' }).getAttribute('href')).toBe('/settings');
+    expect(screen.queryByRole('link', { name: 'See Platinum' })).toBeNull();
+    cleanup();
+
+    serve({ ...base, 'POST /api/v1/conversations': () => json(403, { error: 'limit_reached', message: NOT_MATCHED_TEXT }) });
+    start('/messages/chat/u3');
+    expect(await screen.findByText(NOT_MATCHED_TEXT)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See Platinum' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Verify your phone' })).toBeNull();
   });
 });
