@@ -14,6 +14,7 @@ import {
 } from './access-vocabulary.ts';
 import { type Permission, staffHas } from './admin.ts';
 import { ACTIVITY_DISABLED, HEALTH_DISABLED } from './api-health.ts';
+import { BoostMessages } from './boost.ts';
 import { cruiseLimitText, cruisingAvailable } from './cruise.ts';
 import { ADVANCED_FILTERS_UPSELL, CLICKABLE_UPSELL, CLICKABLE_UPSELL_PLATINUM, WHO_LIKES_YOU_UPSELL } from './discovery.ts';
 import { defaultRules, type TierRules } from './flags.ts';
@@ -326,6 +327,8 @@ function ownDecision(actor: Actor, action: OwnAction): Decision {
       return actor.settings.healthEnabled ? ALLOW : deny('feature_disabled', HEALTH_DISABLED);
     case 'activity.use':
       return actor.settings.activityTrackingEnabled ? ALLOW : deny('feature_disabled', ACTIVITY_DISABLED);
+    case 'boost.use':
+      return features.boost ? ALLOW : deny('tier_limit', BoostMessages.upsell);
     case 'support.use':
       return ALLOW;
   }
