@@ -150,6 +150,8 @@ export const OWN_ACTIONS = [
    * not asked this (he may be on any tier).
    */
   'call.signal',
+  /** Starting or buying a boost (Platinum): the day's included ones and credits are the service's. */
+  'boost.use',
   // Reports, feedback and support threads: open to every active member, onboarding or not
   // (a bug may be what stops him finishing it).
   'support.use',

@@ -20,7 +20,9 @@ import {
 } from './access.ts';
 import { PRIVACY_UPSELL, VIDEO_CALL_UPSELL } from './access-limits.ts';
 import { ALL_PERMISSIONS, staffHas } from './admin.ts';
+import { BoostMessages } from './boost.ts';
 import { ADVANCED_FILTERS_UPSELL, CLICKABLE_UPSELL, CLICKABLE_UPSELL_PLATINUM, WHO_LIKES_YOU_UPSELL } from './discovery.ts';
+import { DEFAULT_FLAGS, rulesFor } from './flags.ts';
 import { Messages } from './messages.ts';
 import { COULD_NOT_FIND_CONVERSATION, mayStartConversation, NOT_MATCHED_TEXT, showsReadReceipts } from './messaging.ts';
 import { APP_MODES, DEFAULT_MODE_VISIBILITY, MODES } from './profile.ts';
@@ -481,6 +483,22 @@ describe('tiers', () => {
       for (const act of ['filters.advanced', 'likes.seeIdentities', 'incognito.use', 'privacy.control'] as const)
         expect(can({ ...a, tier: t }, act).allowed).toBe(true);
     }
+  });
+
+  it('gates Boost to Platinum with its upgrade text, read from the flag store', () => {
+    for (const t of ['free', 'premium'] as const)
+      expect(can({ ...ME, tier: t }, 'boost.use')).toEqual({
+        allowed: false,
+        reason: 'tier_limit',
+        message: BoostMessages.upsell,
+      });
+    expect(can({ ...ME, tier: 'platinum' }, 'boost.use').allowed).toBe(true);
+    // The store turned off: no one boosts.
+    const off = rulesFor(
+      DEFAULT_FLAGS.map((f) => (f.id === 'boost' ? { ...f, isEnabled: false } : f)),
+      'platinum',
+    );
+    expect(can({ ...ME, tier: 'platinum', rules: off }, 'boost.use').allowed).toBe(false);
   });
 
   it('counts messages a day against 5 / 50 / unlimited, in a conversation only', () => {

@@ -14,6 +14,7 @@ import {
 } from './access-vocabulary.ts';
 import { type Permission, staffHas } from './admin.ts';
 import { ACTIVITY_DISABLED, HEALTH_DISABLED } from './api-health.ts';
+import { BoostMessages } from './boost.ts';
 import { cruiseLimitText, cruisingAvailable } from './cruise.ts';
 import { ADVANCED_FILTERS_UPSELL, CLICKABLE_UPSELL, CLICKABLE_UPSELL_PLATINUM, WHO_LIKES_YOU_UPSELL } from './discovery.ts';
 import { defaultRules, type TierRules } from './flags.ts';
@@ -354,6 +355,8 @@ function ownDecision(actor: Actor, action: OwnAction): Decision {
     case 'call.signal':
       // The same feature as call.start: a caller who lost it while talking is refused here.
       return features.videoCall ? ALLOW : deny('tier_limit', VIDEO_CALL_UPSELL);
+    case 'boost.use':
+      return features.boost ? ALLOW : deny('tier_limit', BoostMessages.upsell);
     case 'support.use':
       return ALLOW;
   }

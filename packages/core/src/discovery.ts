@@ -32,7 +32,8 @@ const intParam = (min: number, max: number) => z.coerce.number().int().min(min).
 
 /** Basic filters come from preferences; the rest are Premium's advanced filters. */
 export const gridQuery = z.object({
-  cursor: z.string().max(200).optional(),
+  // Sealed by the server: its keyset position, and the boosted men the first page showed on top.
+  cursor: z.string().max(1200).optional(),
   limit: intParam(1, 100).default(60),
   ageMin: intParam(MIN_AGE, MAX_AGE).optional(),
   ageMax: intParam(MIN_AGE, MAX_AGE).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BoostMessages } from './boost.ts';
 import { CRUISE_QUOTA } from './cruise.ts';
 import { SUPER_PER_DAY } from './discovery.ts';
 import { TIER_LIMITS, TIERS, type Tier, UNLIMITED } from './tiers.ts';
@@ -12,7 +13,14 @@ import { TIER_LIMITS, TIERS, type Tier, UNLIMITED } from './tiers.ts';
  */
 
 /** Counted features: an allowance per tier. */
-export const COUNTED_FEATURES = ['clickableProfiles', 'messagesPerDay', 'photos', 'supersPerDay', 'cruiseSessions'] as const;
+export const COUNTED_FEATURES = [
+  'clickableProfiles',
+  'messagesPerDay',
+  'photos',
+  'supersPerDay',
+  'cruiseSessions',
+  'boostsPerDay',
+] as const;
 export type CountedFeature = (typeof COUNTED_FEATURES)[number];
 /** Yes/no features of the tier table. */
 export const GATED_FEATURES = [
@@ -76,6 +84,8 @@ export const DEFAULT_FLAGS: readonly FeatureFlag[] = [
     premium: CRUISE_QUOTA.premium.sessions,
     platinum: CRUISE_QUOTA.platinum.sessions,
   }),
+  // Boosts included a UTC day; the `boost` flag below decides who may boost at all (Platinum).
+  counted('boostsPerDay', { free: 0, premium: 0, platinum: 1 }),
   ...GATED_FEATURES.map(
     (id): FeatureFlag => ({
       id,
@@ -135,7 +145,7 @@ export type FeatureDecision =
 /** The upgrade text of a feature (spec section 6: the prompt names the plan). */
 export function featureUpsell(flag: Pick<FeatureFlag, 'id' | 'minTier'>): string {
   const plan = flag.minTier === 'platinum' ? 'Platinum' : 'Premium';
-  if (flag.id === 'boost') return 'Boost your profile to the top with Platinum membership...';
+  if (flag.id === 'boost') return BoostMessages.upsell;
   if (flag.id === 'advancedFilters') return 'Advanced filters are available with Premium membership...';
   return `This feature is available with ${plan} membership...`;
 }

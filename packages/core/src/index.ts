@@ -15,6 +15,7 @@ export * from './avatar.ts';
 export * from './bans.ts';
 export * from './beta.ts';
 export * from './billing.ts';
+export * from './boost.ts';
 export * from './cache.ts';
 export * from './calls.ts';
 export * from './clock.ts';

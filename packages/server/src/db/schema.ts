@@ -801,6 +801,33 @@ export interface DB {
   payments: PaymentsTable;
   idempotency_keys: IdempotencyKeysTable;
   webhook_events: WebhookEventsTable;
+  boosts: BoostsTable;
+  boost_credits: BoostCreditsTable;
+  boost_views: BoostViewsTable;
+}
+
+/** One boost run: 30 minutes first in nearby grids, the day's included one or a bought credit. */
+export interface BoostsTable {
+  id: string;
+  user_id: string;
+  source: 'included' | 'credit';
+  started_at: Timestamp;
+  ends_at: Timestamp;
+}
+/** An extra boost bought by one-time payment; used when a boost spends it. */
+export interface BoostCreditsTable {
+  id: string;
+  user_id: string;
+  payment_id: string | null;
+  created_at: Timestamp;
+  boost_id: string | null;
+  used_at: Timestamp | null;
+}
+/** A distinct viewer whose grid showed the boosted man at its top during the boost. */
+export interface BoostViewsTable {
+  boost_id: string;
+  viewer_id: string;
+  seen_at: Timestamp;
 }
 
 type TierName = 'free' | 'premium' | 'platinum';

@@ -4,6 +4,7 @@ import { activityModule } from './activity/routes.ts';
 import { adminModule } from './admin/routes.ts';
 import { authModule } from './auth/routes.ts';
 import { billingModule } from './billing/routes.ts';
+import { boostModule } from './boost/routes.ts';
 import { callsModule } from './calls/routes.ts';
 import { cruiseModule } from './cruise/routes.ts';
 import { discoveryModule } from './discovery/routes.ts';
@@ -40,4 +41,5 @@ export const modules: Module[] = [
   supportModule,
   moderationModule,
   billingModule,
+  boostModule,
 ];

@@ -10,6 +10,8 @@ import type {
   badgesSchema,
   billingSummarySchema,
   blockedUserSchema,
+  boostPurchaseBody,
+  boostStatusSchema,
   callSchema,
   cancelSubscriptionBody,
   changeEmailBody,
@@ -323,6 +325,11 @@ export const endpoints = {
   'GET /customers/:id/subscriptions': {} as { response: Out<typeof subscriptionListSchema> },
   'GET /features': {} as { response: Out<typeof featureFlagsSchema> },
   'POST /features/:id/use': {} as { response: Out<typeof featureUseSchema> },
+
+  // boost (modules/boost): Platinum's 30 minutes first in nearby grids, and extra boosts bought
+  'GET /boost': {} as { response: Out<typeof boostStatusSchema> },
+  'POST /boost': {} as { response: Out<typeof boostStatusSchema> },
+  'POST /boost/purchase': {} as { body: In<typeof boostPurchaseBody>; response: Out<typeof paymentAnswerSchema> },
 } satisfies Record<`${Method} /${string}`, EndpointShape>;
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

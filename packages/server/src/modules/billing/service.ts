@@ -173,8 +173,12 @@ export class BillingService {
     });
   }
 
-  /** POST /payments/one-time (Boost and other extras): one charge, no subscription. */
-  async oneTime(actor: Actor, body: OneTimeBody): Promise<Answer> {
+  /**
+   * POST /payments/one-time (Boost and other extras): one charge, no subscription. `paid` runs in
+   * the charge's transaction once it succeeded (what the payment buys, such as a boost credit), so
+   * a retried key neither charges nor grants twice.
+   */
+  async oneTime(actor: Actor, body: OneTimeBody, paid?: (trx: Db, paymentId: string) => Promise<void>): Promise<Answer> {
     return this.idempotent(actor.id, body.idempotency_key, async (trx, _emit, after) => {
       const customerId = await this.ensureCustomer(trx, actor.id);
       const card = await this.resolveCard(trx, actor.id, customerId, body.source_id);
@@ -203,6 +207,7 @@ export class BillingService {
         charged.paymentId,
         note,
       );
+      await paid?.(trx, paymentId);
       after(() => this.receipt(actor.id, note ?? 'One-time payment', body.amount_money.amount));
       return { status: 200, body: { success: true, payment_id: paymentId, customer_id: customerId } };
     });

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { BOOST_TOP_MAX } from '@fmk/core';
 import type { GridKey } from './repo.ts';
 
 /**
@@ -11,7 +12,12 @@ import type { GridKey } from './repo.ts';
 export interface GridCursor extends GridKey {
   viewerId: string;
   seedDay: string;
+  /** The boosted men shown at the top of the first page: later pages leave them out. */
+  skip?: string[];
 }
+
+/** More ids than a first page heads with boosted men is not a cursor this server sealed. */
+const MAX_SKIP = BOOST_TOP_MAX;
 
 export class CursorSealer {
   private readonly key: Buffer;
@@ -22,7 +28,10 @@ export class CursorSealer {
   seal(c: GridCursor): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const body = Buffer.concat([cipher.update(JSON.stringify([c.viewerId, c.seedDay, c.d, c.id]), 'utf8'), cipher.final()]);
+    const body = Buffer.concat([
+      cipher.update(JSON.stringify([c.viewerId, c.seedDay, c.d, c.id, ...(c.skip?.length ? [c.skip] : [])]), 'utf8'),
+      cipher.final(),
+    ]);
     return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
   }
 
@@ -34,9 +43,11 @@ export class CursorSealer {
       const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
       decipher.setAuthTag(raw.subarray(12, 28));
       const json = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-      const [v, seedDay, d, id] = JSON.parse(json) as unknown[];
+      const [v, seedDay, d, id, skip] = JSON.parse(json) as unknown[];
       if (v !== viewerId || typeof seedDay !== 'string' || typeof d !== 'number' || typeof id !== 'string') return null;
-      return { viewerId: v, seedDay, d, id };
+      if (skip === undefined) return { viewerId: v, seedDay, d, id };
+      if (!Array.isArray(skip) || skip.length > MAX_SKIP || !skip.every((s) => typeof s === 'string')) return null;
+      return { viewerId: v, seedDay, d, id, skip: skip as string[] };
     } catch {
       return null;
     }

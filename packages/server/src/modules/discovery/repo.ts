@@ -1,4 +1,11 @@
-import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
+import {
+  type AliasedSelectQueryBuilder,
+  type Expression,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import { listedUserColumns } from '../../db/fragments.ts';
 import type { DB, Db } from '../../db/index.ts';
 import { notBlocked } from '../../platform/blocks/repo.ts';
@@ -198,8 +205,16 @@ export function nearest(db: Db, v: GridViewer, f: GridFilters, after: GridKey | 
  * asks `nearestExtent` whether the k were all there is in range, and widens k if not.
  */
 export function gridPageQuery(db: Db, v: GridViewer, f: GridFilters, after: GridKey | null, n: number, k: number) {
+  return visibleRows(db, nearest(db, v, f, after, k).as('ul'), v, f).limit(n);
+}
+
+/** A candidate location as `nearest` and `boostedNearby` give it: whose, where, how far. */
+type Candidate = { user_id: string; lat: number; lng: number; d: number };
+
+/** Among the candidates, the users the viewer may see (visibleInGrid), in order of (distance, id). */
+function visibleRows(db: Db, candidates: AliasedSelectQueryBuilder<Candidate, 'ul'>, v: GridViewer, f: GridFilters) {
   return db
-    .selectFrom(nearest(db, v, f, after, k).as('ul'))
+    .selectFrom(candidates)
     .innerJoin('users as u', 'u.id', 'ul.user_id')
     .leftJoin('user_settings as s', 's.user_id', 'ul.user_id')
     .where((eb) => visibleInGrid(eb as unknown as GridEB, v, f))
@@ -215,8 +230,32 @@ export function gridPageQuery(db: Db, v: GridViewer, f: GridFilters, after: Grid
       sql<boolean>`${openToViewer(eb as unknown as GridEB, v)}`.as('open'),
     ])
     .orderBy('ul.d')
-    .orderBy('ul.user_id')
-    .limit(n);
+    .orderBy('ul.user_id');
+}
+
+/**
+ * The men with a boost running at `now` whose shared, fresh location is a candidate for this
+ * viewer: a range scan of the running boosts (boosts_ends), each joined to its location.
+ */
+function boostedNearby(db: Db, v: GridViewer, f: GridFilters, now: Date) {
+  const d = snappedDistance(v);
+  return db
+    .selectFrom('boosts as bo')
+    .innerJoin('user_locations as ul', 'ul.user_id', 'bo.user_id')
+    .select(['ul.user_id', 'ul.lat', 'ul.lng', d.as('d')])
+    .where('bo.ends_at', '>', now)
+    .where('bo.started_at', '<=', now)
+    .where('ul.is_active', '=', true)
+    .where('ul.last_updated', '>=', f.freshSince)
+    .where('bo.user_id', '<>', v.id);
+}
+
+/**
+ * The boosted men who head the viewer's first page: only those his grid would list anyway (the
+ * same visibleInGrid: distance, filters, blocks, mode, visibility), nearest first, n at most.
+ */
+export function boostedPageQuery(db: Db, v: GridViewer, f: GridFilters, now: Date, n: number) {
+  return visibleRows(db, boostedNearby(db, v, f, now).as('ul'), v, f).limit(n);
 }
 
 /** How many of the k nearest exist and how far the last is: whether a short page is the end. */

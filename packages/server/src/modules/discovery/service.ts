@@ -1,5 +1,6 @@
 import {
   type Actor,
+  BOOST_TOP_MAX,
   type Clock,
   cellOf,
   type GridPage,
@@ -17,9 +18,11 @@ import type { Db } from '../../db/index.ts';
 import { requireAccess } from '../../platform/access.ts';
 import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import { chordForKm } from '../../platform/geo.ts';
+import { recordBoostViews } from '../boost/service.ts';
 import { CursorSealer, type GridCursor } from './cursor.ts';
 import { toGridCell } from './present.ts';
 import {
+  boostedPageQuery,
   deactivateLocation,
   findGridViewer,
   findLocation,
@@ -250,17 +253,34 @@ export class GridService {
 
     const { v, filters } = gridSearch(viewerId, { ...viewer, lat: viewer.lat, lng: viewer.lng }, q, now, cursor);
 
-    const rows = await this.visibleNearest(db, v, filters, cursor, q.limit + 1);
+    // Boost: the first page opens with the boosted men this viewer would see anyway (the same
+    // visibility rules, a small query of the running boosts beside the nearest walk); later pages
+    // leave them out, so no one shows twice.
+    const boosted = cursor ? [] : await boostedPageQuery(db, v, filters, now, Math.min(BOOST_TOP_MAX, q.limit)).execute();
+    const skip = new Set([...(cursor?.skip ?? []), ...boosted.map((r) => r.id)]);
+    const rows = (await this.visibleNearest(db, v, filters, cursor, q.limit + 1 + skip.size)).filter((r) => !skip.has(r.id));
     // A cell is locked only once the day's opens are spent and it would need one (core openOutcome).
     const left = opensLeft(tier, viewer.unlocked_today ?? 0, clickableLimit);
 
-    const page = rows.slice(0, q.limit);
-    const last = page.at(-1);
-    const more = rows.length > q.limit && last !== undefined;
+    const room = q.limit - boosted.length;
+    const nearestPart = rows.slice(0, room);
+    const last = nearestPart.at(-1);
+    const more = rows.length > room;
     const units = prefs.units;
+    if (boosted.length > 0)
+      await recordBoostViews(
+        db,
+        viewerId,
+        boosted.map((r) => r.id),
+        now,
+      );
+    // With the whole first page boosted, the next one starts from the nearest (distances are >= 0).
+    const from = last ? { d: Number(last.d), id: last.id } : { d: -1, id: '' };
     return {
-      items: page.map((r) => toGridCell(r, { lat: v.lat, lng: v.lng }, units, left === 0 && !r.open)),
-      nextCursor: more ? this.cursors.seal({ viewerId, seedDay: v.seedDay, d: Number(last.d), id: last.id }) : null,
+      items: [...boosted, ...nearestPart].map((r) => toGridCell(r, { lat: v.lat, lng: v.lng }, units, left === 0 && !r.open)),
+      nextCursor: more
+        ? this.cursors.seal({ viewerId, seedDay: v.seedDay, ...from, ...(skip.size ? { skip: [...skip] } : {}) })
+        : null,
       clickableLimit,
       opensLeft: left,
       hasLocation: true,

@@ -2,7 +2,14 @@ import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQue
 import { describe, expect, it } from 'vitest';
 import type { DB } from '../../db/index.ts';
 import { chordForKm } from '../../platform/geo.ts';
-import { type GridFilters, type GridViewer, gridPageQuery, gridViewerQuery, nearestExtentQuery } from './repo.ts';
+import {
+  boostedPageQuery,
+  type GridFilters,
+  type GridViewer,
+  gridPageQuery,
+  gridViewerQuery,
+  nearestExtentQuery,
+} from './repo.ts';
 
 /** The grid's hot SQL, committed as a file (STYLE.md #8): a change to it shows up as an SQL diff. */
 const db = new Kysely<DB>({
@@ -53,6 +60,10 @@ describe('grid SQL', () => {
         ).compile().sql,
       ],
       ['is a short page the end?', nearestExtentQuery(db, viewer, basic, null, 244).compile().sql],
+      [
+        'boosted men heading the first page',
+        boostedPageQuery(db, viewer, basic, new Date('2026-06-01T12:00:00Z'), 10).compile().sql,
+      ],
     ];
     const text = parts.map(([name, sql]) => `-- ${name}\n${pretty(sql!)};\n`).join('\n');
     await expect(text).toMatchFileSnapshot('./__snapshots__/grid.sql');

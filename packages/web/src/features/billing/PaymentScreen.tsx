@@ -8,6 +8,7 @@ import { CardIcon } from '../../ui/icons.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Card, Pill, Section } from '../../ui/Section.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { BoostCheckout } from './BoostCheckout.tsx';
 import { CardForm } from './CardForm.tsx';
 import {
   newIdempotencyKey,
@@ -259,7 +260,7 @@ function History({ data }: { data: BillingSummary }) {
 }
 
 /**
- * /settings/payment: checkout for a chosen plan (?plan=), the current plan and its renewal or
+ * /settings/payment: checkout for a chosen plan (?plan=) or an extra boost (?extra=boost), the current plan and its renewal or
  * cancellation, saved cards, the spec's payment stats and the payment history.
  */
 export function PaymentScreen() {
@@ -277,6 +278,7 @@ export function PaymentScreen() {
       ) : (
         <>
           {planId && !q.data.subscription ? <Checkout data={q.data} planId={planId} /> : null}
+          {params.get('extra') === 'boost' ? <BoostCheckout data={q.data} /> : null}
           <CurrentPlan data={q.data} />
           <Cards data={q.data} />
           <History data={q.data} />

@@ -6,6 +6,7 @@ import { CheckIcon, StarIcon } from '../../ui/icons.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Card, Pill, Section } from '../../ui/Section.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { BoostPanel } from '../boost/BoostPanel.tsx';
 import { paymentErrorText, useBillingQuery, useChangePlanMutation } from './queries.ts';
 import { TierTable } from './TierTable.tsx';
 
@@ -130,6 +131,7 @@ export function PremiumScreen() {
           Monthly plans in US dollars, renewed every 30 days until you cancel. You see the price before you pay.
         </p>
       </div>
+      <BoostPanel />
       <Section title="The plans">
         {PLANS.map((p) => (
           <PlanCard key={p.id} plan={p} current={tier} sub={billing.data ? billing.data.subscription : undefined} />

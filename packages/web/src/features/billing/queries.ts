@@ -46,6 +46,14 @@ export function useSubscribeMutation() {
   );
 }
 
+/** POST /boost/purchase: one extra boost, charged once for its key. */
+export function useBuyBoostMutation() {
+  return useBillingMutation(
+    (v: { sourceId?: string; key: string }): Promise<PaymentAnswer> =>
+      call('POST /boost/purchase', { body: { idempotency_key: v.key, ...(v.sourceId ? { source_id: v.sourceId } : {}) } }),
+  );
+}
+
 export function useCancelMutation() {
   return useBillingMutation((v: { id: string; atPeriodEnd: boolean }) =>
     call('POST /subscriptions/:id/cancel', { params: { id: v.id }, body: { atPeriodEnd: v.atPeriodEnd } }),

@@ -21,6 +21,7 @@ import { Page } from '../../ui/Page.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { UpgradeSheet } from '../../ui/UpgradeSheet.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { BoostChip } from '../boost/BoostPanel.tsx';
 import { useKilled } from '../game/killed.ts';
 import { useLikesQuery } from '../game/queries.ts';
 import { useUpdateMeMutation } from '../profiles/queries.ts';
@@ -105,6 +106,7 @@ export function GridScreen() {
       title="Nearby"
       actions={
         <div className="flex items-center gap-2">
+          <BoostChip onUpsell={(message) => setUpsell({ title: 'Boost', message })} />
           <LikesLink />
           <button
             type="button"

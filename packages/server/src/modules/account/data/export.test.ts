@@ -33,6 +33,23 @@ describe.each(DB_KINDS)('downloading my data on %s', (kind) => {
 
   it('builds one zip of every category, decrypted, downloadable by its owner only, and mails that it is ready', async () => {
     const { me, partner, other } = await fullMember(t());
+    // A boost he ran, which his partner saw, and an extra one he bought and has not used.
+    const at = t().clock.now();
+    await t()
+      .db.insertInto('boosts')
+      .values({
+        id: 'boost-1',
+        user_id: me.user.uid,
+        source: 'included',
+        started_at: at,
+        ends_at: new Date(at.getTime() + 1_800_000),
+      })
+      .execute();
+    await t().db.insertInto('boost_views').values({ boost_id: 'boost-1', viewer_id: partner.user.uid, seen_at: at }).execute();
+    await t()
+      .db.insertInto('boost_credits')
+      .values({ id: 'credit-1', user_id: me.user.uid, payment_id: null, created_at: at, boost_id: null, used_at: null })
+      .execute();
     expect(await latest(me.headers)).toBeNull();
     const res = await start(me.headers);
     expect(res.statusCode, res.body).toBe(202);
@@ -107,6 +124,10 @@ describe.each(DB_KINDS)('downloading my data on %s', (kind) => {
     expect(payments.payments).toMatchObject([{ kind: 'subscription', status: 'completed', amount: 999, currency: 'USD' }]);
     expect(payments.subscriptions).toMatchObject([{ plan_id: 'premium-monthly', status: 'active' }]);
     expect(payments.cards).toHaveLength(1);
+    // His boosts say how many men saw them, never who.
+    expect(payments.boosts).toMatchObject([{ source: 'included', views: 1 }]);
+    expect(JSON.stringify(payments.boosts)).not.toContain(partner.user.uid);
+    expect(payments.unusedBoosts).toBe(1);
     expect(read('sessions.json').length).toBeGreaterThan(0);
     expect(read('audit.json')).toMatchObject([{ action: 'lookup_identity', reason: 'report review' }]);
     const push = read('push-subscriptions.json');

@@ -124,4 +124,5 @@ export async function deleteUserRow(db: Db, userId: string): Promise<boolean> {
 }
 
 // The snapshot's reads, category by category.
+export * from './repo/payments.ts';
 export * from './repo/snapshot.ts';

@@ -333,41 +333,6 @@ export function alertRows(db: Db, userId: string) {
     .execute();
 }
 
-/** His payments, subscriptions and saved cards (brand, last 4 digits and expiry: all we hold of a card). */
-export async function paymentRows(db: Db, userId: string) {
-  return {
-    payments: await db
-      .selectFrom('payments')
-      .select(['id', 'kind', 'status', 'amount', 'currency', 'subscription_id', 'note', 'created_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute(),
-    subscriptions: await db
-      .selectFrom('subscriptions')
-      .select([
-        'id',
-        'plan_id',
-        'plan_name',
-        'status',
-        'amount',
-        'currency',
-        'current_period_start',
-        'current_period_end',
-        'cancel_at_period_end',
-        'canceled_at',
-        'created_at',
-      ])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute(),
-    cards: await db
-      .selectFrom('payment_methods')
-      .select(['brand', 'last4', 'expiry_month', 'expiry_year', 'is_default', 'created_at'])
-      .where('user_id', '=', userId)
-      .execute(),
-  };
-}
-
 /** His calls, made and received: with whom (id), how and when; never the browsers' session descriptions. */
 export async function callRows(db: Db, userId: string) {
   const rows = await db
