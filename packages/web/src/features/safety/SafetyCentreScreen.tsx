@@ -85,8 +85,9 @@ export function SafetyCentreScreen() {
         Your safety score, and alerts about your reports, your photos, your location and the people who message you. We only alert
         you when something actually happens.
       </p>
-      {settings.data && alerts.data ? <SafetyScoreCard settings={settings.data} alerts={alerts.data} /> : null}
+      {/* A running or missed check-in is the most pressing thing here: first. */}
       <MeetupCheckinCard />
+      {settings.data && alerts.data ? <SafetyScoreCard settings={settings.data} alerts={alerts.data} /> : null}
       {settings.isError ? <LoadError title="We couldn't load your safety score" onRetry={() => settings.refetch()} /> : null}
       {alerts.isPending ? (
         <div className="flex justify-center py-16">
