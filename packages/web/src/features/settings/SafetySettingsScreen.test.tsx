@@ -9,6 +9,7 @@ import {
 } from '@fmk/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { APP_SETTINGS_KEY } from '../../shared/preferences.ts';
 import { json, me, serve, session, signInStored, start } from '../../test/fixtures.tsx';
 
 const free = me();
@@ -62,6 +63,34 @@ describe('/settings/safety', () => {
     expect(hide.disabled).toBe(true);
     expect(within(privacy).getAllByText(PRIVACY_UPSELL).length).toBe(3);
     expect((within(privacy).getByRole('switch', { name: /^Restrict unverified men/ }) as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it("keeps a switch on this device when the server can't take it, and syncs it when it answers", async () => {
+    signInStored(free);
+    let up = false;
+    const calls = serve({
+      'GET /api/v1/auth/session': session(free),
+      'GET /api/v1/me/settings': () => json(200, defaults),
+      'GET /api/v1/me/safety-contact': () => json(200, null),
+      'PATCH /api/v1/me/settings': () => {
+        if (!up) return json(503, { error: 'internal', message: 'Something went wrong' });
+        const safety = { ...defaults.safety, locationSafety: { ...defaults.safety.locationSafety, hideExactLocation: false } };
+        return json(200, { ...defaults, safety });
+      },
+    });
+    start('/settings/safety');
+    fireEvent.click(await screen.findByRole('switch', { name: /^Hide my exact location/ }));
+    expect(await screen.findByText('Saved on this device, will sync')).toBeTruthy();
+    expect((screen.getByRole('switch', { name: /^Hide my exact location/ }) as HTMLInputElement).checked).toBe(false);
+    expect(JSON.parse(localStorage.getItem(APP_SETTINGS_KEY) ?? '{}').pending).toEqual({
+      safety: { locationSafety: { hideExactLocation: false } },
+    });
+    up = true;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.queryByText('Saved on this device, will sync')).toBeNull());
+    expect(calls.filter((c) => c.key === 'PATCH /api/v1/me/settings').at(-1)?.body).toEqual({
+      safety: { locationSafety: { hideExactLocation: false } },
+    });
   });
 
   it('saves the trusted contact and safe word, showing the server’s words under the field', async () => {
