@@ -55,4 +55,43 @@ describe('safety in Chromium', () => {
     expect(await axeViolations(a.page)).toEqual([]);
     await screenshot(a.page, 'safety-centre-empty');
   });
+
+  it('a man reaches a cell’s options on the grid, sets his trusted contact, and starts and closes a meetup check-in', async () => {
+    const a = await e().newPage(located(CASTRO));
+    const b = await e().newPage(located(NEARBY));
+    await join(a.page, 'Carl');
+    await join(b.page, 'Dan');
+    await matchEachOther(a.page, 'Carl', b.page, 'Dan');
+
+    // The grid: a small options button on Dan's cell, beside the link to his profile.
+    await a.page.goto('/grid');
+    await a.page.getByRole('button', { name: 'Options for Dan' }).click();
+    await a.page.getByRole('button', { name: 'Report Dan' }).waitFor();
+    expect(await axeViolations(a.page)).toEqual([]);
+    await screenshot(a.page, 'safety-grid-cell-options');
+    await a.page.keyboard.press('Escape');
+
+    // Safety settings: the missed-check-in email on, and a trusted contact.
+    await a.page.goto('/settings/safety');
+    await a.page.getByRole('switch', { name: /^Email my contact if I miss a check-in/ }).click();
+    const contact = a.page.getByRole('form', { name: 'Trusted contact' });
+    await contact.getByLabel('Their name').fill('Sam');
+    await contact.getByLabel('Their email').fill('sam@example.com');
+    await contact.getByRole('button', { name: 'Add contact' }).click();
+    await a.page.getByText('Trusted contact saved').waitFor();
+
+    // The Safety centre: a check-in with his match, then "I'm safe".
+    await a.page.goto('/safety');
+    await a.page.getByRole('button', { name: 'Start a check-in' }).click();
+    const form = a.page.getByRole('form', { name: 'Start a check-in' });
+    await form.getByLabel('Who are you meeting?').selectOption('Dan');
+    await form.getByLabel('Where?').fill('Café Flore, Castro St');
+    await form.getByRole('button', { name: 'Start check-in' }).click();
+    const card = a.page.getByRole('region', { name: 'Meetup check-in' });
+    await card.getByText('Check-in active: Dan').waitFor({ timeout: 10_000 });
+    expect(await axeViolations(a.page)).toEqual([]);
+    await screenshot(a.page, 'safety-checkin-active');
+    await card.getByRole('button', { name: "I'm safe" }).click();
+    await card.getByRole('button', { name: 'Start a check-in' }).waitFor();
+  });
 });

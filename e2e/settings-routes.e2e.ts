@@ -12,6 +12,7 @@ const ROUTES = [
   ['/settings', 'Settings'],
   ['/settings/notifications', 'Notifications'],
   ['/settings/privacy', 'Privacy'],
+  ['/settings/safety', 'Safety settings'],
   ['/settings/blocked-users', 'Blocked users'],
   ['/settings/premium', 'Premium'],
   ['/settings/payment', 'Payment'],

@@ -52,6 +52,7 @@ const SettingsScreen = lazyNamed(() => import('../features/settings/SettingsScre
 const settings = () => import('../features/settings/SettingsSubScreens.tsx');
 const NotificationSettingsScreen = lazyNamed(settings, 'NotificationSettingsScreen');
 const PrivacySettingsScreen = lazyNamed(settings, 'PrivacySettingsScreen');
+const SafetySettingsScreen = lazyNamed(() => import('../features/settings/SafetySettingsScreen.tsx'), 'SafetySettingsScreen');
 const BlockedUsersScreen = lazyNamed(() => import('../features/safety/BlockedUsersScreen.tsx'), 'BlockedUsersScreen');
 const PremiumScreen = lazyNamed(() => import('../features/billing/PremiumScreen.tsx'), 'PremiumScreen');
 const PaymentScreen = lazyNamed(() => import('../features/billing/PaymentScreen.tsx'), 'PaymentScreen');
@@ -124,6 +125,7 @@ export function AppRoutes() {
           <Route path="/settings" element={<SettingsScreen />} />
           <Route path="/settings/notifications" element={<NotificationSettingsScreen />} />
           <Route path="/settings/privacy" element={<PrivacySettingsScreen />} />
+          <Route path="/settings/safety" element={<SafetySettingsScreen />} />
           <Route path="/settings/blocked-users" element={<BlockedUsersScreen />} />
           <Route path="/settings/premium" element={<PremiumScreen />} />
           <Route path="/settings/payment" element={<PaymentScreen />} />

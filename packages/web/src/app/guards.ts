@@ -24,6 +24,7 @@ export const COMPLETE_PROFILE_ROUTES = [
   '/settings',
   '/settings/notifications',
   '/settings/privacy',
+  '/settings/safety',
   '/settings/blocked-users',
   '/settings/premium',
   '/settings/payment',

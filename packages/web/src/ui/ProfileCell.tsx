@@ -2,7 +2,7 @@ import { DISPLAY_DEFAULTS, type GridCell } from '@fmk/core';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from './Avatar.tsx';
-import { FlameIcon, LockIcon } from './icons.tsx';
+import { FlameIcon, LockIcon, MoreIcon } from './icons.tsx';
 import { VerifiedBadge } from './VerifiedBadge.tsx';
 
 const overlay = 'absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 via-black/45 to-transparent px-2 pt-6 pb-1.5';
@@ -19,11 +19,14 @@ export const ProfileCell = memo(function ProfileCell({
   cell,
   size,
   onLocked,
+  onMenu,
   eager = false,
 }: {
   cell: GridCell;
   size: { width: number; height: number };
   onLocked: (cell: GridCell) => void;
+  /** His options (report, block): a small button beside the cell's link, not inside it. */
+  onMenu?: (cell: GridCell) => void;
   /** On the first screen: load at once with high priority rather than lazily (LCP). */
   eager?: boolean;
 }) {
@@ -60,7 +63,9 @@ export const ProfileCell = memo(function ProfileCell({
         />
       ) : null}
       {cell.rightNow && !cell.locked ? (
-        <span className="absolute top-1.5 right-1.5 flex size-6 items-center justify-center rounded-full bg-white/95 text-primary-strong shadow-sm">
+        <span
+          className={`absolute top-1.5 ${onMenu ? 'right-9' : 'right-1.5'} flex size-6 items-center justify-center rounded-full bg-white/95 text-primary-strong shadow-sm`}
+        >
           <FlameIcon width={14} height={14} />
         </span>
       ) : null}
@@ -94,7 +99,7 @@ export const ProfileCell = memo(function ProfileCell({
       </button>
     );
   }
-  return (
+  const link = (
     <Link
       to={`/profile/${encodeURIComponent(cell.uid)}`}
       className={cls}
@@ -103,6 +108,23 @@ export const ProfileCell = memo(function ProfileCell({
     >
       {body}
     </Link>
+  );
+  if (!onMenu) return link;
+  // A sibling of the link (a button inside a link is not allowed), over its top right corner.
+  return (
+    <div className="relative shrink-0" style={style}>
+      {link}
+      <button
+        type="button"
+        aria-label={`Options for ${name}`}
+        onClick={() => onMenu(cell)}
+        className="absolute top-0 right-0 flex size-9 items-center justify-center rounded-tr-xl outline-offset-[-3px] focus-visible:outline-3 focus-visible:outline-white"
+      >
+        <span className="flex size-6 items-center justify-center rounded-full bg-black/45 text-white">
+          <MoreIcon width={16} height={16} />
+        </span>
+      </button>
+    </div>
   );
 });
 

@@ -210,3 +210,67 @@ describe('grid /grid', () => {
     expect(screen.getByText(ADVANCED_FILTERS_UPSELL)).toBeTruthy();
   });
 });
+
+describe("a grid cell's options", () => {
+  it('reports him from his cell with the block in the same step, staying on the grid, which drops him', async () => {
+    let blocked = false;
+    let sent: unknown = null;
+    const calls = serve({
+      'GET /api/v1/auth/session': session(user),
+      [GRID]: () => json(200, page(blocked ? [cell(2)] : [cell(1), cell(2), cell(3, { locked: true })])),
+      'POST /api/v1/users/u1/report': (init) => {
+        sent = JSON.parse(String(init?.body));
+        blocked = true;
+        return json(201, { id: 'r1' });
+      },
+    });
+    start('/grid');
+    const list = await screen.findByRole('list', { name: 'Men nearby' });
+    // The menu is a button beside the cell's link, not inside it; a locked cell has none.
+    const options = within(list).getByRole('button', { name: 'Options for Man 1' });
+    expect(options.closest('a')).toBeNull();
+    expect(
+      within(list)
+        .getByRole('link', { name: /^Man 1, 21/ })
+        .getAttribute('href'),
+    ).toBe('/profile/u1');
+    expect(within(list).getAllByRole('button', { name: /^Options for/ })).toHaveLength(2);
+
+    fireEvent.click(options);
+    fireEvent.click(await screen.findByRole('button', { name: 'Report Man 1' }));
+    const form = await screen.findByRole('form', { name: 'Report Man 1' });
+    fireEvent.change(within(form).getByLabelText('What kind of problem?'), { target: { value: 'fake_profile' } });
+    fireEvent.change(within(form).getByLabelText('What happened, in a few words'), { target: { value: 'Stolen photos' } });
+    fireEvent.click(within(form).getByLabelText('Also block him'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Send report' }));
+    await waitFor(() =>
+      expect(sent).toEqual({
+        reason: 'Stolen photos',
+        category: 'fake_profile',
+        description: '',
+        screenshotIds: [],
+        messageIds: [],
+        block: true,
+      }),
+    );
+    await waitFor(() => expect(within(list).queryByRole('link', { name: /^Man 1,/ })).toBeNull());
+    expect(window.location.pathname).toBe('/grid');
+    expect(calls.filter((c) => c.key === GRID).length).toBeGreaterThan(1);
+  });
+
+  it('blocks him from his cell after the confirm step', async () => {
+    const calls = serve({
+      'GET /api/v1/auth/session': session(user),
+      [GRID]: () => json(200, page([cell(1), cell(2)])),
+      'POST /api/v1/users/u2/block': () => json(200, { ok: true }),
+    });
+    start('/grid');
+    fireEvent.click(await screen.findByRole('button', { name: 'Options for Man 2' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Block Man 2' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Block Man 2?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Block Man 2' }));
+    await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/v1/users/u2/block')).toBe(true));
+    expect(await screen.findByText('Man 2 is blocked.')).toBeTruthy();
+    expect(window.location.pathname).toBe('/grid');
+  });
+});

@@ -7,7 +7,7 @@ import {
   UNLIMITED,
   usesAdvancedFilters,
 } from '@fmk/core';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { waitingForNetwork } from '../../shared/online.ts';
@@ -31,6 +31,9 @@ import { LocationConsent } from './LocationConsent.tsx';
 import { useLocationRefresh } from './location.ts';
 import { useGridQuery } from './queries.ts';
 import { GridSkeleton, VirtualGrid } from './VirtualGrid.tsx';
+
+// Built on first use: the grid's first screen does not carry the report and block sheets.
+const CellMenu = lazy(async () => ({ default: (await import('./CellMenu.tsx')).CellMenu }));
 
 /** /grid — nearby profiles, nearest first, in a virtualised three-column grid. */
 export function GridScreen() {
@@ -63,6 +66,7 @@ export function GridScreen() {
       }),
     [tier],
   );
+  const [menuFor, setMenuFor] = useState<GridCell | null>(null);
   const filtersValue = useMemo<FiltersValue>(
     () => ({
       preferences: {
@@ -122,7 +126,18 @@ export function GridScreen() {
         </div>
       }
     >
-      <GridBody query={query} onLocked={onLocked} onClearAdvanced={() => setAdvanced({})} onOpenFilters={openFilters} />
+      <GridBody
+        query={query}
+        onLocked={onLocked}
+        onMenu={setMenuFor}
+        onClearAdvanced={() => setAdvanced({})}
+        onOpenFilters={openFilters}
+      />
+      {menuFor ? (
+        <Suspense fallback={null}>
+          <CellMenu key={menuFor.uid} cell={menuFor} onClose={() => setMenuFor(null)} />
+        </Suspense>
+      ) : null}
       {filtersUsed ? (
         <FiltersSheet
           open={filtersOpen}
@@ -183,11 +198,13 @@ type GridQueryResult = ReturnType<typeof useGridQuery>;
 function GridBody({
   query,
   onLocked,
+  onMenu,
   onClearAdvanced,
   onOpenFilters,
 }: {
   query: GridQueryResult;
   onLocked: (c: GridCell) => void;
+  onMenu: (c: GridCell) => void;
   onClearAdvanced: () => void;
   onOpenFilters: () => void;
 }) {
@@ -259,6 +276,7 @@ function GridBody({
         fetchNextPage={query.fetchNextPage}
         nextPageFailed={query.isFetchNextPageError}
         onLocked={onLocked}
+        onMenu={onMenu}
       />
     </>
   );

@@ -48,6 +48,7 @@ export function VirtualGrid({
   fetchNextPage,
   nextPageFailed,
   onLocked,
+  onMenu,
 }: {
   items: GridCell[];
   hasNextPage: boolean;
@@ -55,6 +56,7 @@ export function VirtualGrid({
   fetchNextPage: (options?: { cancelRefetch?: boolean }) => Promise<unknown>;
   nextPageFailed: boolean;
   onLocked: (c: GridCell) => void;
+  onMenu?: (c: GridCell) => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const width = useWidth(ref);
@@ -118,7 +120,14 @@ export function VirtualGrid({
               }}
             >
               {items.slice(start, start + GRID_COLUMNS).map((c) => (
-                <ProfileCell key={c.uid} cell={c} size={size} onLocked={onLocked} eager={row.index < EAGER_ROWS} />
+                <ProfileCell
+                  key={c.uid}
+                  cell={c}
+                  size={size}
+                  onLocked={onLocked}
+                  onMenu={onMenu}
+                  eager={row.index < EAGER_ROWS}
+                />
               ))}
             </li>
           );

@@ -5,17 +5,20 @@ import { Sheet } from '../../ui/Sheet.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { useBlockMutation } from './queries.ts';
 
-/** The confirm step of a block (from a chat or a profile); done, it leaves for /messages. */
+/** The confirm step of a block (from a chat, a profile or a grid cell); done, it leaves for /messages unless told to stay. */
 export function BlockSheet({
   open,
   onClose,
   userId,
   name,
+  leaveTo = '/messages',
 }: {
   open: boolean;
   onClose: () => void;
   userId: string;
   name: string;
+  /** Where to go once he is blocked (his chat or profile is gone); null stays (the grid drops him itself). */
+  leaveTo?: string | null;
 }) {
   const block = useBlockMutation();
   const toast = useToast();
@@ -36,7 +39,7 @@ export function BlockSheet({
               () => {
                 onClose();
                 toast.success('Blocked', `${name} is blocked.`);
-                navigate('/messages', { replace: true });
+                if (leaveTo) navigate(leaveTo, { replace: true });
               },
               (e: unknown) => toast.error("Couldn't block him", errorMessage(e, 'Check your connection and try again.')),
             )

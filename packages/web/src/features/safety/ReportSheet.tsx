@@ -72,7 +72,7 @@ function Screenshots({ files, onChange }: { files: File[]; onChange: (f: File[])
   );
 }
 
-/** Report a man (from his profile or a chat): what happened, evidence, and 'Also block him'. */
+/** Report a man (from his profile, a chat or a grid cell): what happened, evidence, and 'Also block him'. */
 export function ReportSheet({
   open,
   onClose,
@@ -80,6 +80,7 @@ export function ReportSheet({
   name,
   messageIds = [],
   note,
+  leaveTo = '/messages',
 }: {
   open: boolean;
   onClose: () => void;
@@ -89,6 +90,8 @@ export function ReportSheet({
   messageIds?: string[];
   /** Where the report was made, for staff (a call's screen): put before his details. */
   note?: string;
+  /** Where to go after reporting and blocking him; null stays (the grid drops him itself). */
+  leaveTo?: string | null;
 }) {
   const report = useReportMutation();
   const toast = useToast();
@@ -123,7 +126,7 @@ export function ReportSheet({
         () => {
           onClose();
           toast.success('Report sent', 'Our team will review it. Follow it in the Safety centre.');
-          if (block) navigate('/messages', { replace: true });
+          if (block && leaveTo) navigate(leaveTo, { replace: true });
         },
         (err: unknown) => {
           const fields = err instanceof ApiError ? err.fields : {};

@@ -9,6 +9,7 @@ import { Page } from '../../ui/Page.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { BlockSheet } from './BlockSheet.tsx';
+import { MeetupCheckinCard } from './MeetupCheckin.tsx';
 import { useAlertStateMutation, useAlertsQuery, useSettingsQuery } from './queries.ts';
 import { ReportSheet } from './ReportSheet.tsx';
 import { SafetyScoreCard } from './SafetyScoreCard.tsx';
@@ -72,7 +73,7 @@ export function SafetyCentreScreen() {
   const navigate = useNavigate();
   const [acting, setActing] = useState<AlertAction | null>(null);
   const onAction = (alert: Alert, a: AlertAction) => {
-    if (a.type === 'open_settings') navigate('/settings/privacy');
+    if (a.type === 'open_settings') navigate('/settings/safety');
     else if (a.type === 'review_photo')
       navigate(alert.contentId ? `/profile/edit?photo=${encodeURIComponent(alert.contentId)}` : '/profile/edit');
     else setActing(a);
@@ -84,6 +85,8 @@ export function SafetyCentreScreen() {
         Your safety score, and alerts about your reports, your photos, your location and the people who message you. We only alert
         you when something actually happens.
       </p>
+      {/* A running or missed check-in is the most pressing thing here: first. */}
+      <MeetupCheckinCard />
       {settings.data && alerts.data ? <SafetyScoreCard settings={settings.data} alerts={alerts.data} /> : null}
       {settings.isError ? <LoadError title="We couldn't load your safety score" onRetry={() => settings.refetch()} /> : null}
       {alerts.isPending ? (

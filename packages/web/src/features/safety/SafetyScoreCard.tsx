@@ -1,6 +1,7 @@
 import { type Alert, type Settings, safetyScore } from '@fmk/core';
+import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
-import { CheckIcon } from '../../ui/icons.tsx';
+import { CheckIcon, ChevronRightIcon } from '../../ui/icons.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { useTurnOnSafetySetting } from './queries.ts';
 
@@ -79,6 +80,13 @@ export function SafetyScoreCard({ settings, alerts }: { settings: Settings; aler
       {missing.length === 0 && s.unresolvedHigh === 0 ? (
         <p className="mt-2 text-sm text-muted">Every protection that counts is on.</p>
       ) : null}
+      <Link
+        to="/settings/safety"
+        className="mt-3 flex min-h-12 items-center justify-between rounded-xl border border-line px-3 text-base font-semibold text-ink hover:bg-canvas"
+      >
+        All safety settings
+        <ChevronRightIcon width={20} height={20} aria-hidden="true" />
+      </Link>
     </section>
   );
 }

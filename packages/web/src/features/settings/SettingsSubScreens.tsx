@@ -8,76 +8,17 @@ import {
   type NotificationKind,
   PRIVACY_UPSELL,
   type PrivacySettings,
-  type Settings,
   type SettingsPatch,
   TIER_FEATURES,
 } from '@fmk/core';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { waitingForNetwork } from '../../shared/online.ts';
-import { Button } from '../../ui/Button.tsx';
-import { ErrorState } from '../../ui/ErrorState.tsx';
-import { CloudOffIcon, LockIcon } from '../../ui/icons.tsx';
-import { OfflineState } from '../../ui/OfflineState.tsx';
-import { Page } from '../../ui/Page.tsx';
+import { LockIcon } from '../../ui/icons.tsx';
 import { Segmented } from '../../ui/Section.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { PushToggle } from '../notifications/PushToggle.tsx';
-import { usePendingSettings, useSaveSettings, useSettingsQuery } from './store.ts';
-
-/** The same white block as the settings hub's sections. */
-function Block({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="rounded-2xl border border-line bg-white px-4 pt-2 pb-3">
-      <legend className="px-1 text-sm font-semibold text-ink">{title}</legend>
-      {children}
-    </fieldset>
-  );
-}
-
-/** 'Saved on this device, will sync' while a change waits under appSettings (spec section 8). */
-function PendingNote() {
-  const pending = usePendingSettings();
-  if (!pending) return null;
-  return (
-    <p role="status" className="mx-4 flex items-center gap-2 rounded-xl bg-primary-soft px-3 py-2 text-sm text-ink">
-      <CloudOffIcon width={18} height={18} aria-hidden="true" />
-      Saved on this device, will sync
-    </p>
-  );
-}
-
-/** Loading, offline and error states around a screen that needs the settings. */
-function WithSettings({ title, children }: { title: string; children: (s: Settings) => ReactNode }) {
-  const q = useSettingsQuery();
-  let body: ReactNode;
-  if (q.data) body = children(q.data);
-  else if (waitingForNetwork(q)) body = <OfflineState body="Your settings load when you're back online." />;
-  else if (q.isError)
-    body = (
-      <ErrorState
-        title="Couldn't load your settings"
-        body="Check your connection and try again."
-        actions={<Button onClick={() => void q.refetch()}>Try again</Button>}
-      />
-    );
-  else
-    body = (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading your settings" />
-      </div>
-    );
-  return (
-    <Page title={title} back="/settings">
-      <div className="flex flex-col gap-4 pb-8">
-        <PendingNote />
-        {body}
-      </div>
-    </Page>
-  );
-}
+import { Block, WithSettings } from './SettingsFrame.tsx';
+import { useSaveSettings } from './store.ts';
 
 const KIND_LABELS: Record<NotificationKind, { label: string; hint: string }> = {
   messages: { label: 'Messages', hint: 'New messages in your chats' },
