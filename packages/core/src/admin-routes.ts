@@ -55,6 +55,10 @@ export const ADMIN_ROUTES = {
   'POST /admin/support/threads/:id/messages': 'reports.edit',
   'PATCH /admin/support/threads/:id': 'reports.edit',
   'PATCH /admin/features/:id': 'subscriptions.configure',
+  'GET /admin/locations': 'locations.view',
+  'POST /admin/locations/:id/approve': 'locations.approve',
+  'POST /admin/locations/:id/reject': 'locations.approve',
+  'PATCH /admin/locations/:id': 'locations.edit',
 } as const satisfies Record<string, 'open' | 'staff' | Permission>;
 
 export type AdminRouteKey = keyof typeof ADMIN_ROUTES;
