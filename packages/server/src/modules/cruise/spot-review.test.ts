@@ -41,6 +41,8 @@ describe.each(DB_KINDS)('staff review of cruising spots on %s', (kind) => {
     const admin = await signUpStaff(t().app, t().db, 'admin', t().clock.now());
     const name = tag();
     const a = await propose(author.headers, `${name} Park`, east(here, 0.5));
+    // The queue is oldest first.
+    t().clock.advance(1000);
     const b = await propose(author.headers, `${name} Beach`, east(here, 0.8));
 
     const pending = await list(admin.staffHeaders, `status=pending&q=${name}`);
