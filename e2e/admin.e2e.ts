@@ -110,7 +110,15 @@ describe('the staff admin area, in Chromium', () => {
     // A moderator's menu has only what he may use.
     await modPage.getByRole('button', { name: 'Menu' }).click();
     const menu = modPage.locator('#admin-menu').getByRole('link');
-    expect(await menu.allTextContents()).toEqual(['Dashboard', 'Users', 'Banned', 'Reports', 'Photos', 'My account']);
+    expect(await menu.allTextContents()).toEqual([
+      'Dashboard',
+      'Users',
+      'Banned',
+      'Reports',
+      'Photos',
+      'Locations',
+      'My account',
+    ]);
     await screenshot(modPage, 'admin-moderator-menu');
 
     // He approves the held photo, with the keyboard; its owner sees it go live.

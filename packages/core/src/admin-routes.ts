@@ -55,6 +55,10 @@ export const ADMIN_ROUTES = {
   'POST /admin/support/threads/:id/messages': 'reports.edit',
   'PATCH /admin/support/threads/:id': 'reports.edit',
   'PATCH /admin/features/:id': 'subscriptions.configure',
+  'GET /admin/locations': 'locations.view',
+  'POST /admin/locations/:id/approve': 'locations.approve',
+  'POST /admin/locations/:id/reject': 'locations.approve',
+  'PATCH /admin/locations/:id': 'locations.edit',
 } as const satisfies Record<string, 'open' | 'staff' | Permission>;
 
 export type AdminRouteKey = keyof typeof ADMIN_ROUTES;
@@ -67,6 +71,7 @@ export const ADMIN_SCREENS = [
   { path: 'users/banned', label: 'Banned', needs: 'users.view' },
   { path: 'users/reports', label: 'Reports', needs: 'reports.view' },
   { path: 'content/pending', label: 'Photos', needs: 'content.view' },
+  { path: 'locations', label: 'Locations', needs: 'locations.view' },
   { path: 'team/members', label: 'Team', needs: 'team_management.view' },
   { path: 'team/invites', label: 'Invites', needs: 'team_management.view' },
   { path: 'team/permissions', label: 'Permissions', needs: 'team_management.view' },

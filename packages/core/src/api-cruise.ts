@@ -21,8 +21,6 @@ import { locationBody } from './discovery.ts';
  *   GET  /cruise/nearby?radiusKm&limit                    → nearbyPage
  *   GET  /cruise/spots                                    → spotList (approved near me + my proposals)
  *   POST /cruise/spots          spotProposalBody          → spot (pending)
- *   GET  /cruise/spots/pending                            → spot[] (staff: canModerateLocations)
- *   POST /cruise/spots/:id/review {decision}              → spot (staff)
  *   POST /cruise/spots/:id/checkin {minutes}  DELETE …    → spot
  *   GET  /cruise/events                                   → eventSummary[] (upcoming near me)
  *   POST /cruise/events         eventBody                 → eventDetail
@@ -30,6 +28,7 @@ import { locationBody } from './discovery.ts';
  *   POST|DELETE /cruise/events/:id/attend                 → eventDetail
  *   POST /cruise/events/:id/comments {body}               → eventComment
  *   POST /cruise/events/:id/cancel                        → eventDetail (creator only)
+ * Staff review proposed spots in the admin area (api-admin-locations.ts), never here.
  */
 export const cruiseConfigSchema = z.object({
   /** A Leaflet tile URL template, or null: the map then draws on a plain background. */
@@ -163,9 +162,6 @@ export type Spot = z.infer<typeof spotSchema>;
 export const spotListSchema = z.object({ items: z.array(spotSchema), hasLocation: z.boolean() });
 export type SpotList = z.infer<typeof spotListSchema>;
 
-export const spotReviewBody = z.object({
-  decision: z.enum(['approve', 'reject'], { error: 'Decision must be approve or reject.' }),
-});
 export const checkinBody = z.object({
   minutes: intParam(CHECKIN_MINUTES.min, CHECKIN_MINUTES.max).default(CHECKIN_MINUTES.default),
 });

@@ -7,6 +7,7 @@ export * from './admin-routes.ts';
 export * from './alerts.ts';
 export * from './api.ts';
 export * from './api-admin.ts';
+export * from './api-admin-locations.ts';
 export * from './api-cruise.ts';
 export * from './api-health.ts';
 export * from './api-moderation.ts';

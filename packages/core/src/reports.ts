@@ -132,7 +132,11 @@ export const staffUserReportSchema = userReportSchema.extend({ reporterId: z.str
 export type StaffUserReport = z.infer<typeof staffUserReportSchema>;
 
 export const reportListQuery = z.object({ status: z.enum(REPORT_STATUSES).optional() });
-export const reportStatusBody = z.object({ status: z.enum(REPORT_STATUSES, { error: ReportMessages.badTransition }) });
+export const reportStatusBody = z.object({
+  status: z.enum(REPORT_STATUSES, { error: ReportMessages.badTransition }),
+  /** Staff's note on the decision, kept in the audit log. */
+  note: z.string().trim().max(1000).optional(),
+});
 
 /** An item for staff: a man whom several members reported within a week. */
 export const safetyFlagSchema = z.object({

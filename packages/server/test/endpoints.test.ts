@@ -15,8 +15,6 @@ const NOT_IN_TABLE: Record<string, string> = {
   'GET /me/private-data': 'a file download, fetched as bytes (features/health/privacy.ts)',
   'GET /account/export/:id/download': 'a zip download, fetched as bytes (features/account/queries.ts downloadExport)',
   'GET /activity/contacts/:id/photo': "bytes, fetched by apiBlob from the contact's photoURL",
-  'GET /cruise/spots/pending': 'staff only: the admin area has no spot review yet',
-  'POST /cruise/spots/:id/review': 'staff only: the admin area has no spot review yet',
   'GET /admin/prompts': 'staff only: the admin area has no prompt screens yet',
   'POST /admin/prompts': 'staff only: the admin area has no prompt screens yet',
   'GET /admin/prompts/analytics': 'staff only: the admin area has no prompt screens yet',

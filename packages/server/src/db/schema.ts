@@ -525,6 +525,7 @@ export interface CruisingSpotsTable {
   proposed_by: string | null;
   reviewed_by: string | null;
   reviewed_at: Timestamp | null;
+  review_note: string | null;
   created_at: Timestamp;
 }
 

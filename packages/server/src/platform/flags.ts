@@ -1,5 +1,6 @@
 import { type FeatureFlag, type FeatureUse, featureAccess, rulesFor, type Tier, type TierRules } from '@fmk/core';
 import type { Db } from '../db/index.ts';
+import { auditStaff, type StaffBy } from './audit/repo.ts';
 import { limitReached, notFound } from './errors.ts';
 import { countUse, selectFlags, updateFlag, usedOn } from './flags/repo.ts';
 
@@ -38,13 +39,27 @@ export async function loadTierLimits(db: Db, feature: keyof TierRules['limits'])
   };
 }
 
+/** Staff edit a flag; the edit commits with its audit row, then every reader sees it at once. */
 export async function editFlag(
   db: Db,
   id: string,
   patch: { isEnabled?: boolean; isPremium?: boolean; limit?: number | null },
   now: Date,
+  by: StaffBy,
 ): Promise<FeatureFlag> {
-  if (!(await updateFlag(db, id, patch, now))) throw notFound('Feature not found');
+  const found = await db.transaction().execute(async (trx) => {
+    if (!(await updateFlag(trx, id, patch, now))) return false;
+    const what = Object.entries(patch).map(([k, v]) => `${k}: ${String(v)}`);
+    await auditStaff(trx, by, {
+      action: 'feature_flag_edit',
+      targetType: 'feature_flag',
+      targetId: id,
+      reason: what.join('; '),
+      now,
+    });
+    return true;
+  });
+  if (!found) throw notFound('Feature not found');
   generation += 1;
   const flag = (await loadFlags(db)).find((f) => f.id === id);
   if (!flag) throw notFound('Feature not found');

@@ -2,6 +2,8 @@ import { ADMIN_ROUTES, type AdminRouteNeed, Messages, type Permission } from '@f
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { actorOf, requireAccess } from './access.ts';
+import type { StaffBy } from './audit/repo.ts';
+import { authUser } from './auth.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 
 const PREFIX = '/api/v1';
@@ -50,4 +52,9 @@ export function installStaffGate(app: FastifyInstance, db: Db): void {
       route.preValidation = existing ? [gate, ...(Array.isArray(existing) ? existing : [existing])] : [gate];
     }
   });
+}
+
+/** The staff member behind a request and his address, for the audit row of the write it makes. */
+export function staffBy(req: FastifyRequest): StaffBy {
+  return { adminId: authUser(req).userId, ip: req.ip || 'unknown' };
 }

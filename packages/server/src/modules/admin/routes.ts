@@ -73,7 +73,7 @@ export const adminModule: Module = async (app, deps) => {
     '/admin/logout',
     { schema: { tags, summary: 'End this staff session', security: bearer, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
-      await auth.logout(db, authUser(req));
+      await auth.logout(db, authUser(req), metaOf(req).ip);
       return reply.code(204).send(null);
     },
   );

@@ -133,8 +133,21 @@ export class StaffAuth {
     return { token, expiresAt: expiresAt.toISOString(), me: await this.me(db, userId), recoveryCodes: result.fresh };
   }
 
-  async logout(db: Db, auth: AuthContext): Promise<void> {
-    await repo.revokeSession(db, auth.sessionId, this.now());
+  /** Ends the staff session; the sign-out is audited as the sign-in is. */
+  async logout(db: Db, auth: AuthContext, ip: string): Promise<void> {
+    const now = this.now();
+    await db.transaction().execute(async (trx) => {
+      await repo.revokeSession(trx, auth.sessionId, now);
+      await writeAudit(trx, {
+        adminId: auth.userId,
+        action: 'staff_sign_out',
+        targetType: 'staff',
+        targetId: auth.userId,
+        reason: 'sign-out',
+        ip,
+        now,
+      });
+    });
     sessionCache.forgetSession(auth.sessionId);
   }
 

@@ -285,9 +285,11 @@ describe.each(DB_KINDS)('billing on %s', (kind) => {
     const m = await member();
     const { editFlag } = await import('../../platform/flags.ts');
     const now = t().clock.now();
+    // The edits a staff member would make (each with its audit row).
+    const tester = { adminId: m.id, ip: null };
     try {
-      await editFlag(t().db, 'videoCall', { isEnabled: false }, now);
-      await editFlag(t().db, 'supersPerDay', { isEnabled: false }, now);
+      await editFlag(t().db, 'videoCall', { isEnabled: false }, now, tester);
+      await editFlag(t().db, 'supersPerDay', { isEnabled: false }, now, tester);
       await setTier(t().db, m.id, 'premium');
       const a = await loadActor(t().db, m.id);
       expect(a?.rules?.has.videoCall).toBe(false);
@@ -295,8 +297,8 @@ describe.each(DB_KINDS)('billing on %s', (kind) => {
       expect(a?.rules?.limits.supersPerDay).toBe(0);
       expect(a?.rules?.limits.messagesPerDay).toBe(50);
     } finally {
-      await editFlag(t().db, 'videoCall', { isEnabled: true }, now);
-      await editFlag(t().db, 'supersPerDay', { isEnabled: true }, now);
+      await editFlag(t().db, 'videoCall', { isEnabled: true }, now, tester);
+      await editFlag(t().db, 'supersPerDay', { isEnabled: true }, now, tester);
     }
     await setTier(t().db, m.id, 'free');
     expect((await call('POST', '/features/boost/use', m.h)).json().message).toBe(
@@ -304,14 +306,14 @@ describe.each(DB_KINDS)('billing on %s', (kind) => {
     );
     expect((await call('POST', '/features/nope/use', m.h)).statusCode).toBe(404);
     try {
-      await editFlag(t().db, 'advancedPrivacy', { isPremium: false, limit: 2 }, now);
+      await editFlag(t().db, 'advancedPrivacy', { isPremium: false, limit: 2 }, now, tester);
       const uses = [];
       for (let i = 0; i < 3; i++) uses.push((await call('POST', '/features/advancedPrivacy/use', m.h)).statusCode);
       expect(uses).toEqual([200, 200, 403]);
-      await editFlag(t().db, 'advancedPrivacy', { limit: 0 }, now);
+      await editFlag(t().db, 'advancedPrivacy', { limit: 0 }, now, tester);
       expect((await call('POST', '/features/advancedPrivacy/use', m.h)).json()).toMatchObject({ allowed: true, remaining: null });
     } finally {
-      await editFlag(t().db, 'advancedPrivacy', { isPremium: true, limit: null }, now);
+      await editFlag(t().db, 'advancedPrivacy', { isPremium: true, limit: null }, now, tester);
     }
   });
 

@@ -23,6 +23,7 @@ import { editFlag, loadFlags, useFeature } from '../../platform/flags.ts';
 import type { Module } from '../../platform/module.ts';
 import { SIGNATURE_HEADER, signWebhook } from '../../platform/payments/provider.ts';
 import { SandboxProvider } from '../../platform/payments/sandbox.ts';
+import { staffBy } from '../../platform/staff-gate.ts';
 import { BillingLifecycle } from './lifecycle.ts';
 import { BillingService } from './service.ts';
 import { billingSummary } from './summary.ts';
@@ -235,7 +236,7 @@ export const billingModule: Module = async (app, deps) => {
         response: { 200: featureFlagSchema, ...errors },
       },
     },
-    async (req) => editFlag(deps.db, req.params.id, req.body, deps.clock.now()),
+    async (req) => editFlag(deps.db, req.params.id, req.body, deps.clock.now(), staffBy(req)),
   );
   app.get(
     '/features',

@@ -14,11 +14,9 @@ import {
   precisionBody,
   spotListSchema,
   spotProposalBody,
-  spotReviewBody,
   spotSchema,
   startSessionBody,
 } from '@fmk/core';
-import { z } from 'zod';
 import { actorOf } from '../../platform/access.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import type { Module } from '../../platform/module.ts';
@@ -26,6 +24,7 @@ import { AlertsService, SafetySignals } from '../safety/service.ts';
 import { EventService } from './events.ts';
 import { NearbyService } from './nearby.ts';
 import { CruiseSessionService, CruiseSweeper } from './sessions.ts';
+import { spotReviewRoutes } from './spot-review-routes.ts';
 import { SpotService } from './spots.ts';
 
 const secured = { security: [{ bearer: [] }] };
@@ -45,6 +44,7 @@ export const cruiseModule: Module = async (app, deps) => {
   const sweeper = new CruiseSweeper({ db: deps.db, clock: deps.clock, log: app.log });
   app.addHook('onReady', async () => sweeper.start());
   app.addHook('onClose', async () => sweeper.stop());
+  spotReviewRoutes(app, deps);
 
   app.get(
     '/cruise/config',
@@ -143,34 +143,6 @@ export const cruiseModule: Module = async (app, deps) => {
       },
     },
     async (req, reply) => reply.status(201).send(await spots.propose(await actorOf(req, deps.db), req.body)),
-  );
-  app.get(
-    '/cruise/spots/pending',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: ['cruise', 'admin'],
-        summary: 'Spots waiting for review (staff)',
-        ...secured,
-        response: { 200: z.array(spotSchema), ...errors },
-      },
-    },
-    async (req) => spots.pending(await actorOf(req, deps.db)),
-  );
-  app.post(
-    '/cruise/spots/:id/review',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: ['cruise', 'admin'],
-        summary: 'Approve or reject a spot (staff with locations approve)',
-        ...secured,
-        params: idParams,
-        body: spotReviewBody,
-        response: { 200: spotSchema, ...errors },
-      },
-    },
-    async (req) => spots.review(await actorOf(req, deps.db), req.params.id, req.body.decision),
   );
   app.post(
     '/cruise/spots/:id/checkin',

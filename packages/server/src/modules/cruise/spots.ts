@@ -21,9 +21,7 @@ import {
   insertCheckin,
   insertSpot,
   listSpots,
-  pendingSpots,
   type SpotRow,
-  setSpotStatus,
 } from './repo/places.ts';
 import type { CruiseDeps } from './sessions.ts';
 
@@ -50,7 +48,7 @@ export function toSpot(r: SpotRow, viewerId: string, from: LatLng | null, units:
   };
 }
 
-/** Cruising spots: proposals, staff review, the map's list and check-ins. */
+/** Cruising spots: proposals, the map's list and check-ins (staff review them in spot-review.ts). */
 export class SpotService {
   constructor(private readonly deps: CruiseDeps) {}
 
@@ -85,24 +83,6 @@ export class SpotService {
     await insertSpot(this.deps.db, { id, ...body, by: userId, at: now });
     const row = await findSpot(this.deps.db, userId, id, now);
     return toSpot(row!, userId, this.from(me), me.preferences.units);
-  }
-
-  /** Staff with the locations approve permission only (403 'Admin access required'), whatever their cruising. */
-  async pending(staff: Actor): Promise<Spot[]> {
-    requireAccess(staff, 'admin.locations.approve');
-    const staffId = staff.id;
-    const rows = await pendingSpots(this.deps.db, this.deps.clock.now());
-    return rows.map((r) => toSpot(r, staffId, null, 'metric'));
-  }
-
-  async review(staff: Actor, spotId: string, decision: 'approve' | 'reject'): Promise<Spot> {
-    requireAccess(staff, 'admin.locations.approve');
-    const staffId = staff.id;
-    const now = this.deps.clock.now();
-    const ok = await setSpotStatus(this.deps.db, spotId, decision === 'approve' ? 'approved' : 'rejected', staffId, now);
-    if (!ok) throw notFound(CruiseMessages.spotNotFound);
-    const row = await findSpot(this.deps.db, staffId, spotId, now);
-    return toSpot(row!, staffId, null, 'metric');
   }
 
   /** Checks in to an approved spot for `minutes`; a check-in elsewhere ends (one spot at a time). */

@@ -2,6 +2,7 @@ import { apiErrorSchema, moderationDecisionBody, moderationItemSchema, moderatio
 import { z } from 'zod';
 import { actorOf } from '../../platform/access.ts';
 import type { Module } from '../../platform/module.ts';
+import { staffBy } from '../../platform/staff-gate.ts';
 import { ModerationService } from './service.ts';
 
 const secured = { security: [{ bearer: [] }] };
@@ -45,6 +46,6 @@ export const moderationModule: Module = async (app, deps) => {
         response: { 200: moderationItemSchema, ...errors },
       },
     },
-    async (req) => moderation.decide(await actorOf(req, deps.db), req.params.id, req.body.decision, req.body.notes),
+    async (req) => moderation.decide(await actorOf(req, deps.db), req.params.id, req.body.decision, req.body.notes, staffBy(req)),
   );
 };

@@ -1,5 +1,6 @@
 import { type Actor, type ModerationDecision, type ModerationItem, ModerationMessages } from '@fmk/core';
 import { requireAccess } from '../../platform/access.ts';
+import { auditStaff, type StaffBy } from '../../platform/audit/repo.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { ModerationItemRow } from '../../platform/moderation/repo.ts';
 import type { AppDeps } from '../../platform/module.ts';
@@ -13,9 +14,24 @@ export class ModerationService {
     return (await this.deps.moderation.list(status)).map((r) => this.present(r));
   }
 
-  async decide(actor: Actor, itemId: string, decision: ModerationDecision, notes?: string): Promise<ModerationItem> {
+  /** Approves or rejects a pending item; its audit row commits with the decision. */
+  async decide(
+    actor: Actor,
+    itemId: string,
+    decision: ModerationDecision,
+    notes: string | undefined,
+    by: StaffBy,
+  ): Promise<ModerationItem> {
     requireAccess(actor, 'admin.content.approve');
-    const result = await this.deps.moderation.decide(itemId, actor.id, decision, notes || null);
+    const result = await this.deps.moderation.decide(itemId, actor.id, decision, notes || null, (trx, now) =>
+      auditStaff(trx, by, {
+        action: `content_${decision}`,
+        targetType: 'moderation_item',
+        targetId: itemId,
+        reason: notes || `photo ${decision === 'approve' ? 'approved' : 'rejected'}`,
+        now,
+      }),
+    );
     if (result === null) throw notFound(ModerationMessages.itemNotFound);
     if (result === 'decided') throw conflict(ModerationMessages.alreadyDecided);
     return this.present(result);

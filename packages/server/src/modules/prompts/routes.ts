@@ -1,7 +1,8 @@
 import { apiErrorSchema, createPromptBody, promptAnalyticsSchema, promptSchema, updatePromptBody } from '@fmk/core';
 import { z } from 'zod';
-import { authUser, requireAuth } from '../../platform/auth.ts';
+import { requireAuth } from '../../platform/auth.ts';
 import type { Module } from '../../platform/module.ts';
+import { staffBy } from '../../platform/staff-gate.ts';
 import { listActivePrompts, seedStarterPrompts } from './repo.ts';
 import { PromptAdminService } from './service.ts';
 
@@ -45,7 +46,7 @@ export const promptsModule: Module = async (app, deps) => {
     {
       schema: { ...staff('Create a prompt'), body: createPromptBody, response: { 201: promptSchema, ...errors } },
     },
-    async (req, reply) => reply.status(201).send(await admin.create(authUser(req).userId, req.body)),
+    async (req, reply) => reply.status(201).send(await admin.create(req.body, staffBy(req))),
   );
   app.post(
     '/admin/prompts/seed',
@@ -55,7 +56,7 @@ export const promptsModule: Module = async (app, deps) => {
         response: { 200: z.object({ created: z.number().int() }), ...errors },
       },
     },
-    async () => admin.seed(),
+    async (req) => admin.seed(staffBy(req)),
   );
   app.patch(
     '/admin/prompts/:id',
@@ -67,13 +68,13 @@ export const promptsModule: Module = async (app, deps) => {
         response: { 200: promptSchema, ...errors },
       },
     },
-    async (req) => admin.update(req.params.id, req.body),
+    async (req) => admin.update(req.params.id, req.body, staffBy(req)),
   );
   app.delete(
     '/admin/prompts/:id',
     { schema: { ...staff('Delete a prompt and its likes'), params: idParams } },
     async (req, reply) => {
-      await admin.delete(req.params.id);
+      await admin.delete(req.params.id, staffBy(req));
       return reply.status(204).send();
     },
   );

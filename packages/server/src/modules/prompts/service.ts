@@ -11,6 +11,7 @@ import {
 } from '@fmk/core';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
+import { auditStaff, type StaffBy } from '../../platform/audit/repo.ts';
 import { notFound } from '../../platform/errors.ts';
 import {
   addPromptLike,
@@ -89,26 +90,46 @@ export class PromptAdminService {
     return listAllPrompts(this.deps.db);
   }
 
-  create(adminId: string, body: z.infer<typeof createPromptBody>): Promise<Prompt> {
-    return insertPrompt(this.deps.db, {
-      id: randomUUID(),
-      text: body.text,
-      category: body.category || DEFAULT_PROMPT_CATEGORY,
-      isActive: body.isActive ?? true,
-      createdBy: adminId,
-      at: this.deps.clock.now(),
+  /** Each write below commits with its audit row. */
+  create(body: z.infer<typeof createPromptBody>, by: StaffBy): Promise<Prompt> {
+    const now = this.deps.clock.now();
+    return this.deps.db.transaction().execute(async (trx) => {
+      const prompt = await insertPrompt(trx, {
+        id: randomUUID(),
+        text: body.text,
+        category: body.category || DEFAULT_PROMPT_CATEGORY,
+        isActive: body.isActive ?? true,
+        createdBy: by.adminId,
+        at: now,
+      });
+      await auditStaff(trx, by, { action: 'prompt_create', targetType: 'prompt', targetId: prompt.id, reason: prompt.text, now });
+      return prompt;
     });
   }
 
-  async update(id: string, change: z.infer<typeof updatePromptBody>): Promise<Prompt> {
-    const prompt = await updatePrompt(this.deps.db, id, change, this.deps.clock.now());
+  async update(id: string, change: z.infer<typeof updatePromptBody>, by: StaffBy): Promise<Prompt> {
+    const now = this.deps.clock.now();
+    const prompt = await this.deps.db.transaction().execute(async (trx) => {
+      const updated = await updatePrompt(trx, id, change, now);
+      if (updated) {
+        const what = Object.entries(change).map(([k, v]) => `${k}: ${String(v)}`);
+        await auditStaff(trx, by, { action: 'prompt_edit', targetType: 'prompt', targetId: id, reason: what.join('; '), now });
+      }
+      return updated;
+    });
     if (!prompt) throw notFound(Messages.promptNotFound);
     return prompt;
   }
 
   /** Deletes the prompt and its likes. Answers already on profiles stay, with their stored question. */
-  async delete(id: string): Promise<void> {
-    const gone = await this.deps.db.transaction().execute((trx) => deletePrompt(trx, id));
+  async delete(id: string, by: StaffBy): Promise<void> {
+    const now = this.deps.clock.now();
+    const gone = await this.deps.db.transaction().execute(async (trx) => {
+      const prompt = await findPrompt(trx, id);
+      if (!prompt || !(await deletePrompt(trx, id))) return false;
+      await auditStaff(trx, by, { action: 'prompt_delete', targetType: 'prompt', targetId: id, reason: prompt.text, now });
+      return true;
+    });
     if (!gone) throw notFound(Messages.promptNotFound);
   }
 
@@ -116,7 +137,18 @@ export class PromptAdminService {
     return promptAnalytics(await listAllPrompts(this.deps.db));
   }
 
-  async seed(): Promise<{ created: number }> {
-    return { created: await seedStarterPrompts(this.deps.db, this.deps.clock.now()) };
+  async seed(by: StaffBy): Promise<{ created: number }> {
+    const now = this.deps.clock.now();
+    return this.deps.db.transaction().execute(async (trx) => {
+      const created = await seedStarterPrompts(trx, now);
+      await auditStaff(trx, by, {
+        action: 'prompt_seed',
+        targetType: 'prompt',
+        targetId: 'starter',
+        reason: `${created} starter prompts created`,
+        now,
+      });
+      return { created };
+    });
   }
 }

@@ -19,6 +19,7 @@ import {
 } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
 import { requireAccess } from '../../platform/access.ts';
+import { auditStaff, type StaffBy } from '../../platform/audit/repo.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { reencodePhoto } from '../../platform/media/image.ts';
 import { readObject, type Storage } from '../../platform/storage.ts';
@@ -179,13 +180,30 @@ export class ReportsService {
   }
 
   /** Staff move a report on; returns the report before and after (alerts tell its reporter). */
-  async setStatus(actor: Actor, id: string, status: ReportStatus): Promise<{ report: StaffUserReport; reporterId: string }> {
+  async setStatus(
+    actor: Actor,
+    id: string,
+    change: { status: ReportStatus; note?: string | undefined },
+    by: StaffBy,
+  ): Promise<{ report: StaffUserReport; reporterId: string }> {
     requireAccess(actor, 'admin.reports.edit');
+    const { status } = change;
     const before = await repo.findReport(this.deps.db, id);
     if (!before) throw notFound(ReportMessages.reportNotFound);
     if (!canMoveReport(before.status, status)) throw conflict(ReportMessages.badTransition);
-    if (!(await repo.setReportStatus(this.deps.db, id, before.status, status, actor.id, this.deps.clock.now())))
-      throw conflict(ReportMessages.badTransition);
+    const now = this.deps.clock.now();
+    const moved = await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await repo.setReportStatus(trx, id, before.status, status, actor.id, now))) return false;
+      await auditStaff(trx, by, {
+        action: `report_${status}`,
+        targetType: 'report',
+        targetId: id,
+        reason: change.note || `${before.status} → ${status}`,
+        now,
+      });
+      return true;
+    });
+    if (!moved) throw conflict(ReportMessages.badTransition);
     const row = (await repo.findReport(this.deps.db, id))!;
     const outcome = OUTCOME_TEXT[status];
     if (outcome)

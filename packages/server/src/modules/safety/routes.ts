@@ -20,6 +20,7 @@ import { actorOf } from '../../platform/access.ts';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import { readPhotoUpload } from '../../platform/media/upload.ts';
 import type { Module } from '../../platform/module.ts';
+import { staffBy } from '../../platform/staff-gate.ts';
 import { endCallsBetween } from '../calls/service.ts';
 import { AlertsService } from './alerts.ts';
 import { DemoAlertGenerator } from './demo.ts';
@@ -195,7 +196,7 @@ export const safetyModule: Module = async (app, deps) => {
         response: { 200: staffUserReportSchema, ...errors },
       },
     },
-    async (req) => (await reports.setStatus(await actorOf(req, deps.db), req.params.id, req.body.status)).report,
+    async (req) => (await reports.setStatus(await actorOf(req, deps.db), req.params.id, req.body, staffBy(req))).report,
   );
   app.get(
     '/admin/safety/flags',

@@ -20,6 +20,7 @@ import { actorOf } from '../../platform/access.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { readPhotoUpload } from '../../platform/media/upload.ts';
 import type { Module } from '../../platform/module.ts';
+import { staffBy } from '../../platform/staff-gate.ts';
 import { SupportService } from './service.ts';
 
 const secured = { security: [{ bearer: [] }] };
@@ -178,7 +179,7 @@ export const supportModule: Module = async (app, deps) => {
         response: { 200: staffFeedbackSchema, ...errors },
       },
     },
-    async (req) => support.setReportStatus(await actorOf(req, deps.db), req.params.id, req.body.status),
+    async (req) => support.setReportStatus(await actorOf(req, deps.db), req.params.id, req.body.status, staffBy(req)),
   );
   app.get(
     '/admin/support/threads',
@@ -216,7 +217,7 @@ export const supportModule: Module = async (app, deps) => {
       },
     },
     async (req, reply) =>
-      reply.status(201).send(await support.staffReply(await actorOf(req, deps.db), req.params.id, req.body.text)),
+      reply.status(201).send(await support.staffReply(await actorOf(req, deps.db), req.params.id, req.body.text, staffBy(req))),
   );
   app.patch(
     '/admin/support/threads/:id',
@@ -229,6 +230,6 @@ export const supportModule: Module = async (app, deps) => {
         response: { 200: staffThreadDetailSchema, ...errors },
       },
     },
-    async (req) => support.closeThread(await actorOf(req, deps.db), req.params.id),
+    async (req) => support.closeThread(await actorOf(req, deps.db), req.params.id, staffBy(req)),
   );
 };

@@ -27,6 +27,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { requireAccess } from '../../platform/access.ts';
+import { auditStaff, type StaffBy } from '../../platform/audit/repo.ts';
 import { type Bus, withEvents } from '../../platform/bus.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { loadRules } from '../../platform/flags.ts';
@@ -197,10 +198,15 @@ export class SupportService {
     return (await repo.listReports(this.deps.db, status, STAFF_LIST)).map((r) => ({ ...presentReport(r), member: memberOf(r) }));
   }
 
-  async setReportStatus(actor: Actor, id: string, status: FeedbackStatus): Promise<StaffFeedback> {
+  async setReportStatus(actor: Actor, id: string, status: FeedbackStatus, by: StaffBy): Promise<StaffFeedback> {
     requireAccess(actor, 'admin.reports.edit');
-    if (!(await repo.setReportStatus(this.deps.db, id, status, this.deps.clock.now())))
-      throw notFound(SupportMessages.reportNotFound);
+    const now = this.deps.clock.now();
+    const found = await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await repo.setReportStatus(trx, id, status, now))) return false;
+      await auditStaff(trx, by, { action: 'feedback_status', targetType: 'feedback', targetId: id, reason: status, now });
+      return true;
+    });
+    if (!found) throw notFound(SupportMessages.reportNotFound);
     const r = (await repo.findReport(this.deps.db, id))!;
     return { ...presentReport(r), member: memberOf(r) };
   }
@@ -277,7 +283,8 @@ export class SupportService {
     return { ...presentThread(t), unread: 0, member: memberOf(t), messages: messages.map(presentMessage) };
   }
 
-  async staffReply(actor: Actor, id: string, text: string): Promise<StaffThreadDetail> {
+  /** The answer commits with its audit row, which records that staff wrote, never what (the member's conversation). */
+  async staffReply(actor: Actor, id: string, text: string, by: StaffBy): Promise<StaffThreadDetail> {
     requireAccess(actor, 'admin.reports.edit');
     await withEvents(this.deps.db, this.deps.bus, async (trx, emit) => {
       const t = await repo.findThread(trx, id, 'staff');
@@ -286,15 +293,28 @@ export class SupportService {
       const at = this.deps.clock.now();
       await repo.insertMessage(trx, { id: randomUUID(), threadId: id, staffId: actor.id, text, at });
       await repo.touchThread(trx, id, { status: 'answered', at, side: 'staff' });
+      await auditStaff(trx, by, {
+        action: 'support_reply',
+        targetType: 'support_thread',
+        targetId: id,
+        reason: `reply of ${text.length} characters`,
+        now: at,
+      });
       // The member's open tabs show the answer at once (a toast and the unread count).
       emit([t.user_id], { type: 'support', threadId: id, subject: t.subject });
     });
     return this.staffThread(actor, id);
   }
 
-  async closeThread(actor: Actor, id: string): Promise<StaffThreadDetail> {
+  async closeThread(actor: Actor, id: string, by: StaffBy): Promise<StaffThreadDetail> {
     requireAccess(actor, 'admin.reports.edit');
-    if (!(await repo.setThreadStatus(this.deps.db, id, 'closed'))) throw notFound(SupportMessages.threadNotFound);
+    const now = this.deps.clock.now();
+    const found = await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await repo.setThreadStatus(trx, id, 'closed'))) return false;
+      await auditStaff(trx, by, { action: 'support_close', targetType: 'support_thread', targetId: id, reason: 'closed', now });
+      return true;
+    });
+    if (!found) throw notFound(SupportMessages.threadNotFound);
     return this.staffThread(actor, id);
   }
 }

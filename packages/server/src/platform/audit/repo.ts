@@ -14,6 +14,27 @@ export interface AuditEntry {
   now: Date;
 }
 
+/** Who makes a staff write and from where: the two fields every staff write's row takes from its request. */
+export interface StaffBy {
+  adminId: string;
+  ip: string | null;
+}
+
+/** What a staff write records of itself. */
+export interface StaffAct {
+  action: string;
+  targetType: string;
+  targetId: string;
+  /** The staff member's reason or note, or what changed when the call carries none. */
+  reason: string;
+  now: Date;
+}
+
+/** The audit row of one staff write, in the write's own transaction (`trx`). */
+export function auditStaff(trx: Db, by: StaffBy, act: StaffAct): Promise<void> {
+  return writeAudit(trx, { adminId: by.adminId, ip: by.ip, ...act });
+}
+
 /** Any number: one lock for every writer of the chain. */
 const AUDIT_LOCK = 1_907_19;
 

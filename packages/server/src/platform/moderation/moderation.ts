@@ -153,12 +153,16 @@ export class Moderation {
     return listItems(this.deps.db, status, limit);
   }
 
-  /** Staff's decision on a pending item; null when there is no such item, 'decided' when it was already. */
+  /**
+   * Staff's decision on a pending item; null when there is no such item, 'decided' when it was
+   * already. `within` runs in the decision's transaction (the caller's audit row).
+   */
   async decide(
     itemId: string,
     moderatorId: string,
     decision: 'approve' | 'reject',
     notes: string | null,
+    within?: (trx: Db, at: Date) => Promise<void>,
   ): Promise<ModerationItemRow | null | 'decided'> {
     const status = decision === 'approve' ? 'approved' : 'rejected';
     const result = await this.deps.db.transaction().execute(async (trx) => {
@@ -171,6 +175,7 @@ export class Moderation {
       let removed: string[] = [];
       if (decision === 'approve') await handler.approve(trx, item);
       else removed = await handler.reject(trx, item);
+      await within?.(trx, at);
       const decided: ModerationItemRow = {
         ...item,
         storage_key: status === 'rejected' ? null : item.storage_key,

@@ -10,6 +10,7 @@ import { AuditScreen } from './AuditScreen.tsx';
 import { ContentScreen } from './ContentScreen.tsx';
 import { DashboardScreen } from './DashboardScreen.tsx';
 import { InviteAcceptScreen } from './InviteAcceptScreen.tsx';
+import { LocationsScreen } from './LocationsScreen.tsx';
 import { adminKeys, mayUse, useAdminMe } from './queries.ts';
 import { ReportsScreen } from './ReportsScreen.tsx';
 import { HealthScreen, SystemSettingsScreen } from './SystemScreens.tsx';
@@ -36,6 +37,8 @@ export function AdminArea() {
           <Route path="users/reports" element={<Gate need="reports.view" element={<ReportsScreen />} />} />
           <Route path="users/:id" element={<Gate need="users.view" element={<UserDetailScreen />} />} />
           <Route path="content/:status" element={<Gate need="content.view" element={<ContentScreen />} />} />
+          <Route path="locations" element={<Gate need="locations.view" element={<LocationsScreen />} />} />
+          <Route path="locations/:status" element={<Gate need="locations.view" element={<LocationsScreen />} />} />
           <Route path="team/members" element={<Gate need="team_management.view" element={<MembersScreen />} />} />
           <Route path="team/invites" element={<Gate need="team_management.view" element={<InvitesScreen />} />} />
           <Route path="team/permissions" element={<Gate need="team_management.view" element={<PermissionsScreen />} />} />

@@ -15,6 +15,7 @@ export const adminKeys = {
   bans: () => ['admin', 'bans'] as const,
   reports: (status: string) => ['admin', 'reports', status] as const,
   content: (status: string) => ['admin', 'content', status] as const,
+  locations: (q: object) => ['admin', 'locations', q] as const,
   members: () => ['admin', 'members'] as const,
   invites: () => ['admin', 'invites'] as const,
   audit: (q: object) => ['admin', 'audit', q] as const,

@@ -76,10 +76,6 @@ export function findSpot(db: Db, viewerId: string, spotId: string, now: Date) {
   return spotsWithCheckins(db, viewerId, now).where('s.id', '=', spotId).executeTakeFirst();
 }
 
-export function pendingSpots(db: Db, now: Date) {
-  return spotsWithCheckins(db, '', now).where('s.status', '=', 'pending').orderBy('s.created_at').limit(200).execute();
-}
-
 export async function countPendingSpotsBy(db: Db, userId: string): Promise<number> {
   const r = await db
     .selectFrom('cruising_spots')
@@ -108,21 +104,6 @@ export async function insertSpot(
       created_at: s.at,
     })
     .execute();
-}
-
-export async function setSpotStatus(
-  db: Db,
-  spotId: string,
-  status: 'approved' | 'rejected',
-  by: string,
-  at: Date,
-): Promise<boolean> {
-  const r = await db
-    .updateTable('cruising_spots')
-    .set({ status, reviewed_by: by, reviewed_at: at })
-    .where('id', '=', spotId)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
 }
 
 /** Ends the user's current check-ins (at one spot at a time), or only the one at `spotId`. */
