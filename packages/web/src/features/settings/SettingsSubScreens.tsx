@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import { waitingForNetwork } from '../../shared/online.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
-import { CloudOffIcon, LockIcon } from '../../ui/icons.tsx';
+import { LockIcon } from '../../ui/icons.tsx';
 import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Segmented } from '../../ui/Section.tsx';
@@ -25,7 +25,8 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { PushToggle } from '../notifications/PushToggle.tsx';
-import { usePendingSettings, useSaveSettings, useSettingsQuery } from './store.ts';
+import { PendingNote } from './PendingNote.tsx';
+import { useSaveSettings, useSettingsQuery } from './store.ts';
 
 /** The same white block as the settings hub's sections. */
 function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -34,18 +35,6 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
       <legend className="px-1 text-sm font-semibold text-ink">{title}</legend>
       {children}
     </fieldset>
-  );
-}
-
-/** 'Saved on this device, will sync' while a change waits under appSettings (spec section 8). */
-function PendingNote() {
-  const pending = usePendingSettings();
-  if (!pending) return null;
-  return (
-    <p role="status" className="mx-4 flex items-center gap-2 rounded-xl bg-primary-soft px-3 py-2 text-sm text-ink">
-      <CloudOffIcon width={18} height={18} aria-hidden="true" />
-      Saved on this device, will sync
-    </p>
   );
 }
 
