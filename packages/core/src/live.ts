@@ -2,6 +2,7 @@ import type { Alert } from './alerts.ts';
 import type { Call, CallSignal } from './calls.ts';
 import type { Match } from './discovery.ts';
 import type { Message } from './messaging.ts';
+import type { NotificationKind } from './settings.ts';
 import type { Tier } from './tiers.ts';
 
 /**
@@ -31,20 +32,25 @@ export interface LiveUserRef {
   verified: boolean;
 }
 
-/** Events pushed to a user. `match` is the Match as that user sees it (`other` is the other one). */
+/**
+ * Events pushed to a user. `match` is the Match as that user sees it (`other` is the other one).
+ * `quiet`, on an event that notifies (a message to him, a new match, a super, a safety alert):
+ * his in-app switch for that kind (or the in-app channel) is off; the screens still update from
+ * it, no toast is shown. The live channel sets it from his settings as each event goes out.
+ */
 export type LiveServerEvent =
   | { type: 'ready'; uid: string }
   | { type: 'pong' }
   /** A match created (new: true) or changed because one of the two changed his choice (new: false). */
-  | { type: 'match'; match: Match; new: boolean }
+  | { type: 'match'; match: Match; new: boolean; quiet?: true }
   /** A super fuck / super marry toward this user (the super-fuck / super-marry toast). */
-  | { type: 'super'; kind: 'super-fuck' | 'super-marry'; from: LiveUserRef }
+  | { type: 'super'; kind: 'super-fuck' | 'super-marry'; from: LiveUserRef; quiet?: true }
   /** The pending selections count changed (who likes you, the Messages badge). */
   | { type: 'like'; count: number }
   /** An event too large to send: refetch what `of` names. */
   | { type: 'refetch'; of: string }
   /** A message committed, to both participants (every tab of each); status as first sent. */
-  | { type: 'message'; message: Message }
+  | { type: 'message'; message: Message; quiet?: true }
   /** The recipient's device got messages of this conversation up to seq `upTo` (to the sender). */
   | { type: 'delivered'; conversationId: string; upTo: number }
   /** The recipient read up to seq `upTo` (to the sender, only where read receipts apply). */
@@ -58,7 +64,7 @@ export type LiveServerEvent =
   /** Staff answered one of the member's conversations with support. */
   | { type: 'support'; threadId: string; subject: string }
   /** A safety alert was raised for this member (the Safety centre's list and a toast). */
-  | { type: 'alert'; alert: Alert }
+  | { type: 'alert'; alert: Alert; quiet?: true }
   /** His effective tier changed (a payment, a cancellation, a renewal): refresh the session and billing. */
   | { type: 'tier'; tier: Tier }
   /** A call of this user began ringing, was answered or ended (to every tab of both). */
@@ -70,3 +76,22 @@ export type LiveServerEvent =
   | { type: 'call-signal'; callId: string; device: string; signal: CallSignal | { kind: 'offer' | 'answer'; sdp: null } }
   /** A signal this tab sent on the socket was refused (the message HTTP would have answered). */
   | { type: 'call-error'; callId: string; status: number; message: string };
+
+/**
+ * The notification kind an event is news of for user `uid` (his in-app switches decide its
+ * toast), or null: a message he received, a new match, a super toward him, a safety alert.
+ */
+export function liveNotificationKind(event: { type: string; [k: string]: unknown }, uid: string): NotificationKind | null {
+  switch (event.type) {
+    case 'message':
+      return (event.message as { receiverId?: unknown } | undefined)?.receiverId === uid ? 'messages' : null;
+    case 'match':
+      return event.new === true ? 'matches' : null;
+    case 'super':
+      return 'likes';
+    case 'alert':
+      return 'safety';
+    default:
+      return null;
+  }
+}

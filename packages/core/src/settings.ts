@@ -38,11 +38,20 @@ export const NOTIFICATION_CHANNELS = ['push', 'email', 'inApp'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**
- * Kinds the email channel carries (the notifier's mail senders): a new match. Health reminders
- * never go by mail (a mailbox is read on shared screens); messages and likes are not mailed one
- * by one; safety alerts join when they have a mail.
+ * Kinds the email channel carries (the notifier's mail senders): a new match, and a safety
+ * alert that asks something of him (medium and high). Health reminders never go by mail (a
+ * mailbox is read on shared screens); messages and likes are not mailed one by one.
  */
-export const EMAIL_KINDS: readonly NotificationKind[] = ['matches'];
+export const EMAIL_KINDS: readonly NotificationKind[] = ['matches', 'safety'];
+
+/** A kind reaches a channel when both his channel switch and that kind's switch on it are on. */
+export function notificationAllowed(
+  n: { channels: Record<NotificationChannel, boolean>; kinds: Record<NotificationKind, Record<NotificationChannel, boolean>> },
+  kind: NotificationKind,
+  channel: NotificationChannel,
+): boolean {
+  return n.channels[channel] && n.kinds[kind][channel];
+}
 
 const privacyFields = {
   /** 'matches': out of the grid, nearby and search; his profile opens only for matches and conversations. */

@@ -20,7 +20,7 @@ import { Moderation } from './platform/moderation/moderation.ts';
 import { NsfwScorer } from './platform/moderation/scorer.ts';
 import type { AppDeps } from './platform/module.ts';
 import { createPaymentProvider } from './platform/payments/index.ts';
-import { PushService } from './platform/push.ts';
+import { type Notifier, PushService } from './platform/push.ts';
 import { createSmsProvider } from './platform/sms/index.ts';
 import { installStaffGate } from './platform/staff-gate.ts';
 import { registerWebApp } from './platform/static.ts';
@@ -39,6 +39,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Photo moderation, for tests and benchmarks to wait until every photo is scored. */
     moderation: Moderation;
+    /** Pushes and mails for events, for tests to wait until every one in flight is delivered. */
+    notifier: Pick<Notifier, 'settle'>;
   }
 }
 
@@ -169,6 +171,12 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
 
   // Tests and benchmarks wait on it (`app.moderation.settle()`): uploads do not.
   app.decorate('moderation', deps.moderation);
+  app.decorate('notifier', {
+    settle: async () => {
+      await deps.notifier.settle();
+      await deps.mail.settle();
+    },
+  });
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {
     if (req.url.startsWith('/api/')) req.auth = await resolveAuth(deps.db, tokens, clock, req);

@@ -1,4 +1,4 @@
-import { type Clock, truncatePushText } from '@fmk/core';
+import { type AlertSeverity, type Clock, truncatePushText } from '@fmk/core';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Db } from '../db/index.ts';
@@ -48,6 +48,22 @@ export interface NewMatchNotice {
   conversationId: string | null;
 }
 
+/** Someone picked him (fuck or marry) and he has not answered: `count` is his pending likes. */
+export interface NewLikeNotice {
+  toUserId: string;
+  fromName: string | null;
+  count: number;
+}
+
+/** A safety alert raised for him (modules/safety/alerts.ts). */
+export interface SafetyAlertNotice {
+  toUserId: string;
+  alertId: string;
+  severity: AlertSeverity;
+  title: string;
+  message: string;
+}
+
 /**
  * Push notifications for events (modules/notifications/notifier.ts): a push goes only to a user with no open live socket
  * (users.is_online, kept by the live module's presence) who allows pushes
@@ -59,6 +75,8 @@ export interface Notifier {
   newMatch(n: NewMatchNotice): Promise<void>;
   /** A call ringing for a user with no open tab, who would otherwise never know. */
   incomingCall(n: IncomingCallNotice): Promise<void>;
+  newLike(n: NewLikeNotice): Promise<void>;
+  safetyAlert(n: SafetyAlertNotice): Promise<void>;
   settle(): Promise<void>;
 }
 

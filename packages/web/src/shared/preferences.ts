@@ -1,18 +1,11 @@
-import {
-  APP_MODES,
-  type AppMode,
-  type AppPreferences,
-  DEFAULT_APP_PREFERENCES,
-  type ModeSettings,
-  updateAppPreferences,
-} from '@fmk/core';
+import { APP_MODES, type AppMode, type AppPreferences, DEFAULT_APP_PREFERENCES, updateAppPreferences } from '@fmk/core';
 
 /** Storage glue for the app preferences (spec section 3): the rules live in core (modes.ts). */
 export const APP_PREFERENCES_KEY = 'appPreferences';
 /**
  * Settings that could not be saved to the server (spec section 8: falls back to appSettings):
- * the mode settings at the top level (written only: on load the user record wins), and the
- * settings store's change waiting to sync under `pending` (settingsLocal.ts).
+ * the changes waiting to sync, `pending` and `pendingMe`, and the settings last seen, `known`
+ * (settingsLocal.ts).
  */
 export const APP_SETTINGS_KEY = 'appSettings';
 
@@ -79,8 +72,4 @@ export function writeAppPreferences(p: AppPreferences): void {
   } catch {
     // Private mode or full storage: the preference lasts for this session only.
   }
-}
-
-export function writeLocalModeSettings(s: ModeSettings): void {
-  writeAppSettings(s);
 }

@@ -22,7 +22,7 @@ import { loadSubject, requireAccess } from '../../platform/access.ts';
 import { type Bus, withEvents } from '../../platform/bus.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { userCard } from '../../platform/present.ts';
-import type { Notifier } from '../../platform/push.ts';
+import type { NewLikeNotice, Notifier } from '../../platform/push.ts';
 import { unreadConversationCount } from '../messaging/service.ts';
 import type { GameUserRow } from './repo.ts';
 import * as repo from './repo.ts';
@@ -31,8 +31,8 @@ export interface GameServiceDeps {
   db: Db;
   clock: Clock;
   bus: Bus;
-  /** Push for a new match to a user with no open tab; optional in unit setups. */
-  notifier?: Pick<Notifier, 'newMatch'>;
+  /** Push (and mail) for a new match or like to a user with no open tab; optional in unit setups. */
+  notifier?: Pick<Notifier, 'newMatch' | 'newLike'>;
 }
 
 /** Who-likes-you lists at most this many cards; the counts cover all. */
@@ -62,6 +62,7 @@ export class GameService {
   async select(actor: Actor, body: SelectionBody): Promise<SelectionResult> {
     const chooserId = actor.id;
     const matched: Array<Extract<LiveServerEvent, { type: 'match' }> & { to: string }> = [];
+    const liked: NewLikeNotice[] = [];
     const result = await withEvents(this.deps.db, this.deps.bus, (trx, emit) =>
       this.selectIn(
         trx,
@@ -71,6 +72,7 @@ export class GameService {
         },
         actor,
         body,
+        liked,
       ),
     );
     // After the commit: the other one hears of a new match by push when he has no open tab.
@@ -81,10 +83,18 @@ export class GameService {
         conversationId: m.match.conversationId,
       });
     }
+    // ...and of a new like (who, when he may see who likes him; else how many wait).
+    for (const l of liked) void this.deps.notifier?.newLike(l);
     return result;
   }
 
-  private async selectIn(trx: Db, emit: Emit, actor: Actor, body: SelectionBody): Promise<SelectionResult> {
+  private async selectIn(
+    trx: Db,
+    emit: Emit,
+    actor: Actor,
+    body: SelectionBody,
+    liked: NewLikeNotice[],
+  ): Promise<SelectionResult> {
     const now = this.deps.clock.now();
     const chooserId = actor.id;
     const { targetId, clientId } = body;
@@ -177,7 +187,10 @@ export class GameService {
     } else if (reverse) {
       match = (await repo.listMatches(trx, chooserId, matchPair(chooserId, targetId)))[0] ?? null;
     } else if (changed) {
-      emit([targetId], { type: 'like', count: pendingCount(await repo.pendingCounts(trx, targetId)) });
+      const count = pendingCount(await repo.pendingCounts(trx, targetId));
+      emit([targetId], { type: 'like', count });
+      // A new like is news; the same man changing his pick is not.
+      if (!before) liked.push({ toUserId: targetId, fromName: userCard(chooser).displayName, count });
     }
     if (spendsSuper) {
       emit([targetId], {

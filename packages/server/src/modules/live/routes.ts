@@ -1,4 +1,13 @@
-import { LIVE_AUTH_TIMEOUT_MS, LIVE_CLOSE_UNAUTHORIZED, type LiveServerEvent, liveCallSignal, Messages } from '@fmk/core';
+import {
+  LIVE_AUTH_TIMEOUT_MS,
+  LIVE_CLOSE_UNAUTHORIZED,
+  type LiveServerEvent,
+  liveCallSignal,
+  liveNotificationKind,
+  Messages,
+  type NotificationSettings,
+  notificationAllowed,
+} from '@fmk/core';
 import type { WebSocket } from 'ws';
 import { loadActor } from '../../platform/access.ts';
 import { resolveToken } from '../../platform/auth.ts';
@@ -7,6 +16,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Module } from '../../platform/module.ts';
 import { CallsService } from '../calls/service.ts';
 import { MessagingService } from '../messaging/service.ts';
+import { settingsOf } from '../settings/service.ts';
 import { Presence } from './presence.ts';
 
 /** Protocol pings: a socket that has not answered the previous one is dropped. */
@@ -23,6 +33,18 @@ function parse(data: unknown): { type?: unknown; token?: unknown } | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The in-app switches, enforced where the event leaves the server: an event that notifies (a
+ * message to him, a new match, a super, a safety alert) goes out marked `quiet` when his in-app
+ * switch for its kind is off. The event itself still goes: it is what updates his screens (the
+ * conversation, the badge, the lists); only the notification it carries is withheld.
+ */
+function quietUnlessAllowed(event: LiveEvent, uid: string, switches: NotificationSettings | null): LiveEvent {
+  const kind = liveNotificationKind(event, uid);
+  if (!kind || !switches || notificationAllowed(switches, kind, 'inApp')) return event;
+  return { ...event, quiet: true };
 }
 
 /** Deliveries noted within this window are written together (one UPDATE for all of them). */
@@ -121,13 +143,22 @@ export const liveModule: Module = async (app, deps) => {
         if (socket.readyState !== socket.OPEN) return;
         const uid = auth.userId;
         userId = uid;
+        // His notification switches, read again whenever he saves his settings (any instance).
+        let switches: NotificationSettings | null = null;
+        const readSwitches = async () => {
+          switches = (await settingsOf(deps.db, uid))?.notifications ?? null;
+        };
+        await readSwitches();
+        if (socket.readyState !== socket.OPEN) return;
         unsubscribe = deps.bus.subscribe(uid, (event) => {
           if (socket.readyState !== socket.OPEN) return;
           if (event.type === SESSION_ENDED) {
             if (event.sessionId === auth.sessionId) reject();
             return;
           }
-          send(socket, event);
+          if (event.type === 'refetch' && event.of === 'settings')
+            readSwitches().catch((err: unknown) => req.log.warn({ err }, 'live settings read failed'));
+          send(socket, quietUnlessAllowed(event, uid, switches));
           delivered(uid, event);
         });
         connectionId = presence.connected(uid);

@@ -1,9 +1,26 @@
-import { EMAIL_KINDS, type NotificationChannel, type NotificationKind, type StoredSettings } from '@fmk/core';
+import {
+  can,
+  EMAIL_KINDS,
+  type NotificationChannel,
+  type NotificationKind,
+  notificationAllowed,
+  type StoredSettings,
+} from '@fmk/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
+import { loadActor } from '../../platform/access.ts';
 import { composeMail } from '../../platform/mail/layout.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { IncomingCallNotice, NewMatchNotice, NewMessageNotice, Notifier, PushService } from '../../platform/push.ts';
+import type {
+  IncomingCallNotice,
+  NewLikeNotice,
+  NewMatchNotice,
+  NewMessageNotice,
+  Notifier,
+  PushMessage,
+  PushService,
+  SafetyAlertNotice,
+} from '../../platform/push.ts';
 import { storedFromRow } from '../../platform/settings/columns.ts';
 import { findPushTarget } from './repo.ts';
 
@@ -11,12 +28,15 @@ export type { NewMatchNotice, NewMessageNotice, Notifier };
 
 /** A kind reaches a channel when both his channel switch and that kind's switch on it are on. */
 export function allows(s: StoredSettings, kind: NotificationKind, channel: NotificationChannel): boolean {
-  return s.notifications.channels[channel] && s.notifications.kinds[kind][channel];
+  return notificationAllowed(s.notifications, kind, channel);
 }
+
+type Push = Required<PushMessage>;
 
 interface Notice {
   kind: NotificationKind;
-  push: { title: string; body: string; url: string; tag: string };
+  /** The push, or how to build it for him once he is known to want it (a like asks his tier). */
+  push: Push | ((userId: string) => Promise<Push>);
   /** Kinds in EMAIL_KINDS: the mail, built for his address. Its subject never says what the app is for. */
   mail?: (to: string) => ReturnType<typeof composeMail>;
 }
@@ -77,6 +97,48 @@ export class PushNotifier implements Notifier {
     });
   }
 
+  /**
+   * A new like: who it is when he may see who likes him (likes.seeIdentities, Premium and up),
+   * else only how many wait. One notification (tag 'likes') that each new like replaces.
+   */
+  newLike(n: NewLikeNotice): Promise<void> {
+    const name = n.fromName?.trim();
+    const waiting = n.count > 1 ? `${n.count} people are waiting for your answer.` : 'Someone is waiting for your answer.';
+    return this.track(n.toUserId, {
+      kind: 'likes',
+      push: async (userId) => {
+        const actor = await loadActor(this.deps.db, userId);
+        const reveal = Boolean(name && actor && can(actor, 'likes.seeIdentities').allowed);
+        return reveal
+          ? { title: `${name} likes you`, body: 'Choose back to match.', url: '/likes', tag: 'likes' }
+          : { title: 'Someone likes you', body: waiting, url: '/likes', tag: 'likes' };
+      },
+    });
+  }
+
+  /**
+   * A safety alert: pushed as the alert says it (its words never name health data); mailed when
+   * it asks something of him (medium and high: a possible scammer, a photo held, an exact
+   * location, a missed check-in), never for the low reminders, which would drown the rest.
+   */
+  safetyAlert(n: SafetyAlertNotice): Promise<void> {
+    return this.track(n.toUserId, {
+      kind: 'safety',
+      push: { title: n.title, body: n.message, url: '/safety', tag: `alert-${n.alertId}` },
+      ...(n.severity === 'low'
+        ? {}
+        : {
+            mail: (to: string) =>
+              composeMail(to, {
+                subject: 'Something on your account needs a look',
+                paragraphs: ['Hi,', n.title, n.message],
+                action: { label: 'Open the Safety centre', url: `${this.deps.publicUrl ?? ''}/safety` },
+                footer: ['You get this because safety emails are on. Turn them off in Settings, Notifications.'],
+              }),
+          }),
+    });
+  }
+
   async settle(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.all(this.inFlight);
   }
@@ -103,6 +165,7 @@ export class PushNotifier implements Notifier {
     ) {
       this.deps.mail.send(notice.mail(row.email));
     }
-    if (this.deps.push.enabled && allows(settings, notice.kind, 'push')) await this.deps.push.send(userId, notice.push);
+    if (!this.deps.push.enabled || !allows(settings, notice.kind, 'push')) return;
+    await this.deps.push.send(userId, typeof notice.push === 'function' ? await notice.push(userId) : notice.push);
   }
 }

@@ -1,125 +1,20 @@
-import {
-  createDecipheriv,
-  createECDH,
-  createPublicKey,
-  type ECDH,
-  hkdfSync,
-  randomBytes,
-  randomUUID,
-  verify as verifySignature,
-} from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createPublicKey, randomUUID, verify as verifySignature } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { signUp, signUpMember } from '../../../test/factories.ts';
 import { DB_KINDS, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { openLive } from '../../../test/live.ts';
+import { browserSubscription, decryptPush, LocalPushService } from '../../../test/push.ts';
 import { type Mail, Mailer } from '../../platform/mail/mailer.ts';
 import { PUSH_TTL_SECONDS, PushService } from '../../platform/push.ts';
 import { PushNotifier } from './notifier.ts';
 
 /**
  * Web Push end to end against a local push service (STACK.md trap 7): the test plays the browser
- * (an ECDH P-256 key pair and a 16-byte auth secret) and the push service (an HTTP server on
- * 127.0.0.1), checks the VAPID signature and decrypts the aes128gcm payload per RFC 8291/8188.
+ * and the push service (test/push.ts), checks the VAPID signature and decrypts the payload.
  */
-
-interface Received {
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A push service on 127.0.0.1:0 that records what it receives and answers `status`. */
-class LocalPushService {
-  received: Received[] = [];
-  status = 201;
-  private server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      this.received.push({ url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = this.status;
-      res.end();
-      for (const w of this.waiters.splice(0)) w();
-    });
-  });
-  private waiters: Array<() => void> = [];
-  origin = '';
-
-  async start(): Promise<void> {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-  stop(): Promise<void> {
-    return new Promise((r) => this.server.close(() => r()));
-  }
-  /** Waits until `n` pushes have arrived in total. */
-  async waitFor(n: number, ms = 3000): Promise<Received[]> {
-    const deadline = Date.now() + ms;
-    while (this.received.length < n) {
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`expected ${n} pushes, got ${this.received.length}`);
-      await new Promise<void>((r) => {
-        const t = setTimeout(r, left);
-        this.waiters.push(() => {
-          clearTimeout(t);
-          r();
-        });
-      });
-    }
-    return this.received;
-  }
-}
-
-/** What a browser holds for one subscription. */
-interface BrowserSubscription {
-  endpoint: string;
-  ecdh: ECDH;
-  auth: Buffer;
-  json: { endpoint: string; keys: { p256dh: string; auth: string } };
-}
-
-function browserSubscription(origin: string): BrowserSubscription {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  const endpoint = `${origin}/push/${randomUUID()}`;
-  return {
-    endpoint,
-    ecdh,
-    auth,
-    json: { endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } },
-  };
-}
-
-/** RFC 8291 (Web Push encryption) over RFC 8188 (aes128gcm), as the browser does it. */
-function decryptPush(sub: BrowserSubscription, body: Buffer): string {
-  const salt = body.subarray(0, 16);
-  const rs = body.readUInt32BE(16);
-  const idlen = body[20]!;
-  const asPublic = body.subarray(21, 21 + idlen);
-  expect(idlen).toBe(65);
-  const records = body.subarray(21 + idlen);
-  expect(records.length).toBeLessThanOrEqual(rs);
-
-  const shared = sub.ecdh.computeSecret(asPublic);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), sub.ecdh.getPublicKey(), asPublic]);
-  const ikm = Buffer.from(hkdfSync('sha256', shared, sub.auth, keyInfo, 32));
-  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
-  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
-
-  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(records.subarray(records.length - 16));
-  const padded = Buffer.concat([decipher.update(records.subarray(0, records.length - 16)), decipher.final()]);
-  // The last record ends with the delimiter 0x02 followed by zero padding.
-  let end = padded.length - 1;
-  while (end >= 0 && padded[end] === 0) end -= 1;
-  expect(padded[end]).toBe(2);
-  return padded.subarray(0, end).toString('utf8');
-}
 
 /** Checks `Authorization: vapid t=<jwt>, k=<key>`: ES256 signature, aud = the endpoint's origin. */
 function verifyVapid(headers: IncomingHttpHeaders, endpoint: string, publicKey: string): Record<string, unknown> {
@@ -159,7 +54,10 @@ const pushEnv = {
 const putSub = (t: TestApp, headers: Record<string, string>, body: unknown) =>
   t.app.inject({ method: 'PUT', url: '/api/v1/me/push-subscription', headers, payload: body as object });
 
-/** A mutual selection: b selects a first, then a selects b, so the push for the new match goes to b. */
+/**
+ * A mutual selection: b selects a first, then a selects b, so the push for the new match goes to
+ * b. The push for b's like to a (likes-safety.test.ts) is sent and cleared first.
+ */
 async function match(t: TestApp, a: Awaited<ReturnType<typeof signUp>>, b: Awaited<ReturnType<typeof signUp>>) {
   for (const [from, to] of [
     [b, a],
@@ -172,6 +70,10 @@ async function match(t: TestApp, a: Awaited<ReturnType<typeof signUp>>, b: Await
       payload: { targetId: to.user.uid, action: 'fuck', clientId: randomUUID() },
     });
     expect(res.statusCode).toBe(200);
+    if (from === b) {
+      await t.app.notifier.settle();
+      pushService.received = [];
+    }
   }
   const matches = await t.app.inject({ method: 'GET', url: '/api/v1/matches', headers: b.headers });
   return (matches.json() as Array<{ conversationId: string | null }>)[0]!;

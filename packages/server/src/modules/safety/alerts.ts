@@ -24,6 +24,7 @@ import { requireAccess } from '../../platform/access.ts';
 import type { Bus } from '../../platform/bus.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { ModerationEvent } from '../../platform/moderation/moderation.ts';
+import type { Notifier } from '../../platform/push.ts';
 import { settingsOf } from '../settings/service.ts';
 import * as repo from './repo/alerts.ts';
 
@@ -32,6 +33,8 @@ export interface AlertsServiceDeps {
   clock: Clock;
   bus: Bus;
   log?: { warn(obj: object, msg: string): void };
+  /** Push (and mail) for an alert to a man with no open tab; optional in unit setups. */
+  notifier?: Pick<Notifier, 'safetyAlert'> | undefined;
 }
 
 /** What raises an alert for one member. `dedupeKey`: one alert per cause, a repeat raises nothing. */
@@ -75,7 +78,8 @@ export const aboutHim = (userId: string): AlertAction[] => [
  * Safety alerts (spec sections 3, 4). Only events raise them, through `raise`
  * (a report made, a reviewed report, a message matching a spam pattern; the photo moderation
  * will raise content_flagged the same way); there is no timer. Each new alert goes to the
- * member's open tabs over the live channel.
+ * member's open tabs over the live channel, or by push (and mail) when he has none, as his
+ * safety notification switches allow.
  */
 export class AlertsService {
   constructor(private readonly deps: AlertsServiceDeps) {}
@@ -100,6 +104,13 @@ export class AlertsService {
     if (!inserted) return null;
     const alert = present((await repo.findAlert(this.deps.db, id))!);
     await this.deps.bus.publish([userId], { type: 'alert', alert });
+    void this.deps.notifier?.safetyAlert({
+      toUserId: userId,
+      alertId: alert.id,
+      severity: alert.severity,
+      title: alert.title,
+      message: alert.message,
+    });
     return alert;
   }
 

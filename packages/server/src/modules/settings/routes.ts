@@ -10,7 +10,7 @@ const tags = ['settings'];
 
 /** The settings store: privacy, notifications per kind and channel, the five safety groups (issue 16). */
 export const settingsModule: Module = async (app, deps) => {
-  const settings = new SettingsService({ db: deps.db, clock: deps.clock });
+  const settings = new SettingsService({ db: deps.db, clock: deps.clock, bus: deps.bus });
   const auth = { preHandler: requireAuth };
 
   app.get(

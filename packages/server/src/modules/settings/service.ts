@@ -10,6 +10,7 @@ import {
 } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
 import { requireAccess } from '../../platform/access.ts';
+import type { Bus } from '../../platform/bus.ts';
 import { badRequest, unauthorized } from '../../platform/errors.ts';
 import { readSettings, writeSettings } from './repo.ts';
 
@@ -21,7 +22,7 @@ export async function settingsOf(db: Db, userId: string): Promise<Settings | nul
 
 /** GET and PATCH /me/settings: the settings store (core settings.ts, docs/settings.md). */
 export class SettingsService {
-  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; bus?: Bus }) {}
 
   async get(actor: Actor): Promise<Settings> {
     const found = await readSettings(this.deps.db, actor.id);
@@ -36,7 +37,7 @@ export class SettingsService {
    */
   async update(actor: Actor, patch: SettingsPatch): Promise<Settings> {
     const now = this.deps.clock.now();
-    return this.deps.db.transaction().execute(async (trx) => {
+    const saved = await this.deps.db.transaction().execute(async (trx) => {
       const found = await readSettings(trx, actor.id, { lock: true });
       if (!found) throw unauthorized();
       const next = applySettingsPatch(found.stored, patch);
@@ -48,5 +49,8 @@ export class SettingsService {
       await writeSettings(trx, actor.id, next.settings, before.showCurrentMode !== next.settings.privacy.showCurrentMode, now);
       return toSettings(next.settings, now);
     });
+    // After the commit: his open tabs (the live channel's in-app switches, other screens) read them again.
+    await this.deps.bus?.publish([actor.id], { type: 'refetch', of: 'settings' });
+    return saved;
   }
 }

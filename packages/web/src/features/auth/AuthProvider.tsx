@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { call } from '../../api/call.ts';
 import { ApiError, setUnauthorizedListener } from '../../api/client.ts';
 import { SESSION_CHANGED } from '../../shared/sessionEvents.ts';
+import { withPendingMe } from '../../shared/settingsLocal.ts';
 import { storeAppPreferences } from '../../shared/usePreferences.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
 import { clearSession, readSession, type StoredSession, shouldRefresh, writeExpiry, writeSession, writeUser } from './session.ts';
@@ -107,11 +108,13 @@ export function AuthProvider({
       .then((s) => {
         if (cancelled) return;
         settled = true;
-        writeUser(s.user);
+        // On load the user record's preferences win over the local copy (spec section 3), save
+        // a change of the settings hub still waiting on this device to sync (spec section 8).
+        const user = withPendingMe(s.user);
+        writeUser(user);
         writeExpiry(s.expiresAt);
-        // On load the user record's preferences win over the local copy (spec section 3).
-        storeAppPreferences(s.user.appPreferences);
-        setState({ status: 'signedIn', user: s.user });
+        storeAppPreferences(user.appPreferences);
+        setState({ status: 'signedIn', user });
       })
       .catch((e: unknown) => {
         if (cancelled) return;
@@ -135,14 +138,16 @@ export function AuthProvider({
     };
   }, [initRun]);
 
-  // The live channel said his record changed (a tier change): read the session's user again.
+  // His record changed (a tier change on the live channel, a refused hub change): read it again.
   useEffect(() => {
     const reread = () => {
       if (statusRef.current !== 'signedIn') return;
       call('GET /auth/session')
         .then((s) => {
-          writeUser(s.user);
-          setState({ status: 'signedIn', user: s.user });
+          const user = withPendingMe(s.user);
+          writeUser(user);
+          storeAppPreferences(user.appPreferences);
+          setState({ status: 'signedIn', user });
         })
         .catch(() => {});
     };
@@ -157,9 +162,10 @@ export function AuthProvider({
   }, [expire]);
 
   const applyResult = useCallback((result: AuthResult) => {
-    writeSession(result);
-    storeAppPreferences(result.user.appPreferences);
-    setState({ status: 'signedIn', user: result.user });
+    const user = withPendingMe(result.user);
+    writeSession({ ...result, user });
+    storeAppPreferences(user.appPreferences);
+    setState({ status: 'signedIn', user });
   }, []);
 
   // Every 5 minutes (and when the app comes back to the foreground): refresh a token close to

@@ -200,6 +200,34 @@ describe('live events in the app', () => {
   });
 });
 
+describe('quiet events (his in-app switch is off, says the server)', () => {
+  it('updates the screens without a toast for a quiet event, and toasts the next one that is not', async () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    const user = me();
+    signInStored(user);
+    serve({
+      'GET /api/v1/auth/session': session(user),
+      'GET /api/v1/grid?limit=60&ageMin=18&ageMax=50&maxDistance=50&showMe=everyone': () =>
+        json(200, { items: [], nextCursor: null, clickableLimit: 5, hasLocation: true }),
+    });
+    start('/grid');
+    await screen.findByRole('heading', { name: 'No one nearby yet' });
+    const s = FakeSocket.all[0]!;
+    s.open();
+    const alert = (title: string, quiet?: true) => ({
+      type: 'alert',
+      alert: { id: title, title, message: 'Take care', severity: 'high' },
+      ...(quiet ? { quiet } : {}),
+    });
+    s.push(alert('Quiet one', true));
+    s.push({ type: 'super', kind: 'super-marry', from: { uid: 'u7', displayName: 'Jay', photoURL: null }, quiet: true });
+    s.push(alert('Loud one'));
+    expect(await screen.findByText('Loud one')).toBeTruthy();
+    expect(screen.queryByText('Quiet one')).toBeNull();
+    expect(screen.queryByText('Jay super-married you!')).toBeNull();
+  });
+});
+
 describe('a tier change, live', () => {
   it('shows the upgrade toast and re-reads the session, so the new tier shows without a reload', async () => {
     vi.stubGlobal('WebSocket', FakeSocket);

@@ -3,7 +3,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { setLiveSender } from '../../shared/liveSender.ts';
-import { gameKeys, supportKeys } from '../../shared/queryKeys.ts';
+import { gameKeys, settingsKeys, supportKeys } from '../../shared/queryKeys.ts';
 import { SESSION_CHANGED } from '../../shared/sessionEvents.ts';
 import { inAppAllowed } from '../../shared/settingsLocal.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
@@ -36,8 +36,10 @@ const TOAST_KIND: Partial<Record<string, NotificationKind>> = {
 /** Turns a server event into toasts and fresh queries. Unknown types only refresh the badge. */
 export function handleLiveEvent(e: LiveEvent, deps: { show: Show; go: (p: string) => void; queryClient: QueryClient }): void {
   const { go, queryClient } = deps;
-  // His in-app switches per kind (settings): the screens still update, only the toast is skipped.
-  const show: Show = (t) => (inAppAllowed(TOAST_KIND[t.type] ?? 'safety') ? deps.show(t) : '');
+  // His in-app switches per kind: the server marks an event `quiet` when his switch is off (and
+  // this device's own copy covers a change still waiting to sync). The screens still update.
+  const quiet = 'quiet' in e && e.quiet === true;
+  const show: Show = (t) => (!quiet && inAppAllowed(TOAST_KIND[t.type] ?? 'safety') ? deps.show(t) : '');
   const refresh = (...keys: (readonly string[])[]) => {
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
   };
@@ -102,6 +104,7 @@ export function handleLiveEvent(e: LiveEvent, deps: { show: Show; go: (p: string
       if (e.of === 'match') refresh(gameKeys.matches());
       if (e.of === 'like' || e.of === 'super') refresh(gameKeys.likes());
       if (e.of === 'alerts') refresh(safetyKeys.alerts());
+      if (e.of === 'settings') refresh(settingsKeys.all);
       refresh(gameKeys.badges());
       return;
     default:

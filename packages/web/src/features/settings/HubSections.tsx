@@ -1,11 +1,8 @@
 import { effectiveTier, type Me, nextPlanFor, type Tier } from '@fmk/core';
-import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { call } from '../../api/call.ts';
-import { errorMessage } from '../../api/client.ts';
 import { buttonClass } from '../../ui/Button.tsx';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { useSaveUnits } from './queries.ts';
 
 const TIER_NAMES: Record<Tier, string> = { free: 'Free', premium: 'Premium', platinum: 'Platinum' };
 
@@ -45,14 +42,10 @@ export function PlanSection({ user }: { user: Me }) {
   );
 }
 
-/** Metric or imperial: heights and distances everywhere in the app follow it. */
+/** Metric or imperial: heights and distances everywhere in the app follow it (saved as the hub's other settings). */
 export function UnitsSection({ user }: { user: Me }) {
-  const { updateUser } = useAuth();
-  const save = useMutation({
-    mutationFn: (units: 'metric' | 'imperial') => call('PATCH /me', { body: { preferences: { units } } }),
-    onSuccess: updateUser,
-  });
-  const units = save.isPending && save.variables ? save.variables : user.preferences.units;
+  const save = useSaveUnits();
+  const units = user.preferences.units;
   return (
     <Box id="units-heading" title="Units">
       <div role="radiogroup" aria-labelledby="units-heading" className="flex gap-2">
@@ -71,7 +64,7 @@ export function UnitsSection({ user }: { user: Me }) {
               name="units"
               value={value}
               checked={units === value}
-              onChange={() => save.mutate(value)}
+              onChange={() => save(value)}
               className="size-5 accent-primary-strong"
             />
             <span className="flex flex-col">
@@ -81,11 +74,6 @@ export function UnitsSection({ user }: { user: Me }) {
           </label>
         ))}
       </div>
-      {save.isError ? (
-        <p role="alert" className="text-sm font-semibold text-ink">
-          {errorMessage(save.error, 'Could not save your units. Please try again.')}
-        </p>
-      ) : null}
     </Box>
   );
 }

@@ -3,11 +3,11 @@ import type { ReactNode } from 'react';
 import { waitingForNetwork } from '../../shared/online.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
-import { CloudOffIcon } from '../../ui/icons.tsx';
 import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { usePendingSettings, useSettingsQuery } from './store.ts';
+import { PendingNote } from './PendingNote.tsx';
+import { useSettingsQuery } from './store.ts';
 
 /** The same white block as the settings hub's sections. */
 export function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -16,18 +16,6 @@ export function Block({ title, children }: { title: string; children: ReactNode 
       <legend className="px-1 text-sm font-semibold text-ink">{title}</legend>
       {children}
     </fieldset>
-  );
-}
-
-/** 'Saved on this device, will sync' while a change waits under appSettings (spec section 8). */
-function PendingNote() {
-  const pending = usePendingSettings();
-  if (!pending) return null;
-  return (
-    <p role="status" className="mx-4 flex items-center gap-2 rounded-xl bg-primary-soft px-3 py-2 text-sm text-ink">
-      <CloudOffIcon width={18} height={18} aria-hidden="true" />
-      Saved on this device, will sync
-    </p>
   );
 }
 

@@ -59,7 +59,7 @@ describe('app mode (spec sections 1, 4)', () => {
     });
     start('/settings');
     fireEvent.click(await screen.findByRole('radio', { name: /Fuck only/ }));
-    expect(await screen.findByText('Saved on this device only')).toBeTruthy();
+    expect(await screen.findByText('Saved on this device, will sync')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'F#K home' })).toBeTruthy();
   });
 
@@ -116,8 +116,11 @@ describe('mode settings', () => {
     });
     start('/settings');
     fireEvent.click(await screen.findByRole('switch', { name: /Switch mode by time of day/ }));
-    expect(await screen.findByText('Saved on this device only')).toBeTruthy();
-    expect(JSON.parse(localStorage.getItem(APP_SETTINGS_KEY) ?? '{}').autoSwitchByTime).toBe(true);
+    expect(await screen.findByText('Saved on this device, will sync')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(APP_SETTINGS_KEY) ?? '{}').pendingMe).toEqual({
+      uid: user.uid,
+      patch: { modeSettings: { autoSwitchByTime: true } },
+    });
   });
 });
 

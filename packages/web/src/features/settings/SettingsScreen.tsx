@@ -25,7 +25,8 @@ import { SessionsSection } from '../account/SessionsSection.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { SupportUnreadBadge } from '../support/SupportUnreadBadge.tsx';
 import { PlanSection, UnitsSection } from './HubSections.tsx';
-import { useAppPreferencesMutation, useModeSettingsMutation } from './queries.ts';
+import { PendingNote } from './PendingNote.tsx';
+import { useSaveAppPreferences, useSaveModeSettings } from './queries.ts';
 
 const LINKS: { to: string; label: string; icon: ReactNode; badge?: ReactNode }[] = [
   { to: '/settings/notifications', label: 'Notifications', icon: <BellIcon /> },
@@ -82,12 +83,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function SettingsScreen() {
   const { user, signOut } = useAuth();
   const [prefs] = useAppPreferences();
-  const savePrefs = useAppPreferencesMutation();
-  const change = (c: Parameters<typeof updateAppPreferences>[1]) => savePrefs.mutate(updateAppPreferences(prefs, c));
+  const savePrefs = useSaveAppPreferences();
+  const change = (c: Parameters<typeof updateAppPreferences>[1]) => savePrefs(updateAppPreferences(prefs, c));
 
   return (
     <Page title="Settings">
       <div className="flex flex-col gap-6 px-4 pb-8">
+        <PendingNote className="" />
         {user ? <AccountSection user={user} /> : null}
         {user ? <PlanSection user={user} /> : null}
 
@@ -165,7 +167,7 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Profile-mode settings (spec section 3 "Client app settings"): auto switching and privacy. */
 function ModeSection({ settings }: { settings: ModeSettings }) {
-  const save = useModeSettingsMutation();
+  const save = useSaveModeSettings();
   const hours = settings.timeBasedSwitching;
   const [start, setStart] = useState(hours.datingStart);
   const [end, setEnd] = useState(hours.datingEnd);
@@ -177,7 +179,7 @@ function ModeSection({ settings }: { settings: ModeSettings }) {
   const saveWindow = () => {
     if (!TIME.test(start) || !TIME.test(end)) return;
     if (start === hours.datingStart && end === hours.datingEnd) return;
-    save.mutate({ timeBasedSwitching: { datingStart: start, datingEnd: end } });
+    save({ timeBasedSwitching: { datingStart: start, datingEnd: end } });
   };
 
   return (
@@ -186,7 +188,7 @@ function ModeSection({ settings }: { settings: ModeSettings }) {
         label="Switch mode by time of day"
         hint="Dating inside your dating hours, Hookup outside them"
         checked={settings.autoSwitchByTime}
-        onChange={(v) => save.mutate({ autoSwitchByTime: v })}
+        onChange={(v) => save({ autoSwitchByTime: v })}
       />
       <div className="grid grid-cols-2 gap-3 py-2">
         <TextField label="Dating from" type="time" value={start} onChange={(e) => setStart(e.target.value)} onBlur={saveWindow} />
@@ -195,13 +197,13 @@ function ModeSection({ settings }: { settings: ModeSettings }) {
       <Switch
         label="Show my mode on my profile"
         checked={settings.privacySettings.showModeInProfile}
-        onChange={(v) => save.mutate({ privacySettings: { ...settings.privacySettings, showModeInProfile: v } })}
+        onChange={(v) => save({ privacySettings: { ...settings.privacySettings, showModeInProfile: v } })}
       />
       <Switch
         label="Match across modes"
         hint="Let people in the other mode match with you"
         checked={settings.privacySettings.allowCrossModeMatching}
-        onChange={(v) => save.mutate({ privacySettings: { ...settings.privacySettings, allowCrossModeMatching: v } })}
+        onChange={(v) => save({ privacySettings: { ...settings.privacySettings, allowCrossModeMatching: v } })}
       />
     </Section>
   );

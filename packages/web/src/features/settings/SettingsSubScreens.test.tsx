@@ -82,5 +82,8 @@ describe('settings saved on this device when the server cannot take them (spec s
     expect(screen.queryByRole('switch', { name: /^Messages: Email/ })).toBeNull();
     expect((screen.getByRole('switch', { name: /^Matches: Email/ }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('switch', { name: /^Health reminders: In-app/ })).toBeTruthy();
+    expect(screen.queryByRole('switch', { name: /^Health reminders: Email/ })).toBeNull();
+    expect(screen.queryByRole('switch', { name: /^Likes: Email/ })).toBeNull();
+    expect((screen.getByRole('switch', { name: /^Safety: Email/ }) as HTMLInputElement).checked).toBe(true);
   });
 });

@@ -1,13 +1,10 @@
-import { type AppPreferences, DEFAULT_MODE_SETTINGS, GRID_REFRESH_DELAY_MS, type ModeSettings } from '@fmk/core';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../api/call.ts';
-import { ApiError } from '../../api/client.ts';
+import { type AppPreferences, GRID_REFRESH_DELAY_MS, type ModeSettings } from '@fmk/core';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { clientCache } from '../../shared/clientCache.ts';
-import { readAppPreferences, writeLocalModeSettings } from '../../shared/preferences.ts';
+import { readAppPreferences } from '../../shared/preferences.ts';
 import { discoveryKeys } from '../../shared/queryKeys.ts';
-import { changeStoredAppPreferences, storeAppPreferences } from '../../shared/usePreferences.ts';
-import { useToast } from '../../ui/toast/ToastProvider.tsx';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { useSaveMe } from './store.ts';
 
 let pendingGridRefresh: ReturnType<typeof setTimeout> | null = null;
 
@@ -25,58 +22,34 @@ function resetCachesForAppMode(queryClient: QueryClient): void {
   }, GRID_REFRESH_DELAY_MS);
 }
 
-const SAVED_LOCALLY = 'Saved on this device only';
-/** The server said no (a 4xx): the local copy must not pretend otherwise. */
-const isRefusal = (e: unknown): e is ApiError => e instanceof ApiError && e.status < 500;
-
 /**
- * App preferences (spec section 3): applied and stored locally at once, then synced to the user
- * record. A failed sync keeps the local value. A new appMode clears the client caches and
- * refreshes the grid 1.5 s later (spec section 4).
+ * App preferences (spec section 3): shown and stored locally at once, then saved to the user
+ * record (useSaveMe: kept under appSettings and synced when the server cannot be reached). A
+ * new appMode clears the client caches and refreshes the grid 1.5 s later (spec section 4).
  */
-export function useAppPreferencesMutation() {
-  const { updateUser } = useAuth();
-  const toast = useToast();
+export function useSaveAppPreferences(): (next: AppPreferences) => void {
+  const save = useSaveMe();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (next: AppPreferences) => call('PATCH /me', { body: { appPreferences: next } }),
-    onMutate: (next) => {
+  return useCallback(
+    (next: AppPreferences) => {
       const before = readAppPreferences().appMode;
-      changeStoredAppPreferences(next);
+      // The new preferences are stored before the first await: the caches clear after them.
+      const saving = save({ appPreferences: next });
       if (before !== next.appMode) resetCachesForAppMode(queryClient);
+      void saving;
     },
-    onSuccess: (me) => {
-      updateUser(me);
-      storeAppPreferences(me.appPreferences);
-    },
-    onError: (e) => {
-      if (isRefusal(e)) toast.error(e.message);
-      else toast.warning(SAVED_LOCALLY, "We couldn't reach the server. This change applies here until it syncs.");
-    },
-  });
+    [save, queryClient],
+  );
 }
 
-/**
- * Mode settings (spec section 3 "Client app settings"): PATCH /me {modeSettings}. When the
- * server cannot be reached the settings fall back to local storage under appSettings
- * (spec section 8) and apply on this device.
- */
-export function useModeSettingsMutation() {
-  const { user, updateUser } = useAuth();
-  const toast = useToast();
-  return useMutation({
-    mutationFn: (change: Partial<ModeSettings>) => call('PATCH /me', { body: { modeSettings: change } }),
-    onSuccess: (me) => updateUser(me),
-    onError: (e, change) => {
-      if (isRefusal(e)) {
-        toast.error(e.message);
-        return;
-      }
-      if (!user) return;
-      const merged: ModeSettings = { ...(user.modeSettings ?? DEFAULT_MODE_SETTINGS), ...change };
-      writeLocalModeSettings(merged);
-      updateUser({ ...user, modeSettings: merged });
-      toast.warning(SAVED_LOCALLY, "We couldn't reach the server. Your mode settings apply here until they sync.");
-    },
-  });
+/** Mode settings (spec section 3 "Client app settings"): PATCH /me {modeSettings}, through useSaveMe. */
+export function useSaveModeSettings(): (change: Partial<ModeSettings>) => void {
+  const save = useSaveMe();
+  return useCallback((change: Partial<ModeSettings>) => void save({ modeSettings: change }), [save]);
+}
+
+/** Units (metric or imperial): PATCH /me {preferences: {units}}, through useSaveMe. */
+export function useSaveUnits(): (units: 'metric' | 'imperial') => void {
+  const save = useSaveMe();
+  return useCallback((units: 'metric' | 'imperial') => void save({ preferences: { units } }), [save]);
 }

@@ -1,20 +1,27 @@
-import type { Settings, SettingsPatch } from '@fmk/core';
+import type { Me, Settings, SettingsPatch } from '@fmk/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { call } from '../../api/call.ts';
 import { ApiError } from '../../api/client.ts';
 import { settingsKeys } from '../../shared/queryKeys.ts';
+import { SESSION_CHANGED } from '../../shared/sessionEvents.ts';
 import { applyPatch } from '../../shared/settings.ts';
 import {
+  type HubPatch,
   hasPending,
   mergePatch,
   notifyPending,
   readPending,
+  readPendingMe,
   subscribePending,
+  withPendingMe,
   writeKnown,
   writePending,
+  writePendingMe,
 } from '../../shared/settingsLocal.ts';
+import { storeAppPreferences } from '../../shared/usePreferences.ts';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
+import { useAuth } from '../auth/AuthProvider.tsx';
 
 export { useMySettingsQuery as useSettingsQuery } from '../../shared/settings.ts';
 
@@ -87,6 +94,85 @@ export function useSaveSettings(): (patch: SettingsPatch) => Promise<void> {
   );
 }
 
+/** Shows a user record here: the session's user and the app preferences every screen reads. */
+function useApplyMe(): (me: Me) => void {
+  const { updateUser } = useAuth();
+  const ref = useRef(updateUser);
+  ref.current = updateUser;
+  return useCallback((me: Me) => {
+    ref.current(me);
+    storeAppPreferences(me.appPreferences);
+  }, []);
+}
+
+/** Sends the hub's change waiting under appSettings (PATCH /me); true when nothing waits any more. */
+async function flushMe(uid: string, apply: (me: Me) => void, onRefused: (message: string) => void): Promise<boolean> {
+  const pending = readPendingMe(uid);
+  if (!pending) return true;
+  try {
+    const saved = await call('PATCH /me', { body: pending });
+    // Saved unless another change arrived meanwhile: that one waits for the next flush.
+    if (JSON.stringify(readPendingMe(uid)) === JSON.stringify(pending)) writePendingMe(uid, null);
+    apply(withPendingMe(saved));
+    notifyPending();
+    return readPendingMe(uid) === null;
+  } catch (e) {
+    if (!isRefusal(e)) return false;
+    // Refused (a Premium control after a downgrade, a value the server no longer takes): drop
+    // it and show the record the server keeps again.
+    writePendingMe(uid, null);
+    notifyPending();
+    onRefused(e.message);
+    window.dispatchEvent(new Event(SESSION_CHANGED));
+    return true;
+  }
+}
+
+/**
+ * Saving one of the hub's settings (app mode and features, mode settings, units): PATCH /me,
+ * shown at once, like useSaveSettings. When the server cannot be reached (offline, a 5xx) the
+ * change is kept under appSettings, shown over the server's record until it syncs; a refusal
+ * (4xx) puts the record back and says why.
+ */
+export function useSaveMe(): (patch: HubPatch) => Promise<void> {
+  const { user } = useAuth();
+  const apply = useApplyMe();
+  const toast = useToast();
+  // Two quick changes: the second builds on the first, not on the render's record.
+  const latest = useRef(user);
+  latest.current = user;
+  return useCallback(
+    async (patch: HubPatch) => {
+      const before = latest.current;
+      if (!before) return;
+      const uid = before.uid;
+      const shown = mergePatch(before, patch);
+      latest.current = shown;
+      apply(shown);
+      const waiting = readPendingMe(uid);
+      if (waiting || !navigator.onLine) {
+        writePendingMe(uid, mergePatch(waiting ?? {}, patch));
+        notifyPending();
+        if (navigator.onLine) await flushMe(uid, apply, (m) => toast.error(m));
+        return;
+      }
+      try {
+        apply(withPendingMe(await call('PATCH /me', { body: patch })));
+      } catch (e) {
+        if (isRefusal(e)) {
+          latest.current = before;
+          apply(before);
+          toast.error(e.message);
+          return;
+        }
+        writePendingMe(uid, mergePatch(readPendingMe(uid) ?? {}, patch));
+        notifyPending();
+      }
+    },
+    [apply, toast],
+  );
+}
+
 const RETRY_MS = 30_000;
 
 /**
@@ -97,10 +183,15 @@ export function useSettingsSync(enabled: boolean): void {
   const queryClient = useQueryClient();
   const toast = useToast();
   const pending = usePendingSettings();
+  const { user } = useAuth();
+  const apply = useApplyMe();
+  const uid = user?.uid;
   useEffect(() => {
     if (!enabled || !pending) return;
     const run = () => {
-      if (navigator.onLine) void flush(queryClient, (m) => toast.error(m));
+      if (!navigator.onLine) return;
+      void flush(queryClient, (m) => toast.error(m));
+      if (uid) void flushMe(uid, apply, (m) => toast.error(m));
     };
     run();
     window.addEventListener('online', run);
@@ -109,5 +200,5 @@ export function useSettingsSync(enabled: boolean): void {
       window.removeEventListener('online', run);
       clearInterval(timer);
     };
-  }, [enabled, pending, queryClient, toast]);
+  }, [enabled, pending, queryClient, toast, uid, apply]);
 }
