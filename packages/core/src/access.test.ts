@@ -727,7 +727,7 @@ it('has no dead row: with everything on, every action is allowed', () => {
   for (const act of ACTIONS) expect(can(actor, act, subject).allowed, act).toBe(true);
 });
 
-describe('calls (issue 20)', () => {
+describe('calls', () => {
   it('lets a Premium or Platinum caller call a match or a conversation partner, on any tier of his', () => {
     fc.assert(
       fc.property(memberAndOther, ({ a, s: s0 }) => {

@@ -19,7 +19,7 @@ const errors = { '4xx': apiErrorSchema };
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const tags = ['calls'];
 
-/** Video and voice calls (issue 20; contract in core's calls.ts). The server signals; media goes peer to peer. */
+/** Video and voice calls (contract in core's calls.ts). The server signals; media goes peer to peer. */
 export const callsModule: Module = async (app, deps) => {
   const calls = new CallsService({ ...deps, log: app.log });
   const sweep = setInterval(() => {

@@ -129,7 +129,7 @@ async function finish(trx: Db, emit: Emit, row: repo.CallRow, outcome: CallOutco
 }
 
 /**
- * Ends every open call between the two, as a block does (issue 20: a block ends an ongoing call).
+ * Ends every open call between the two: a block must end an ongoing call, not only refuse new ones.
  * Called by safety's block after it commits.
  */
 export async function endCallsBetween(deps: Pick<CallsServiceDeps, 'db' | 'bus' | 'clock'>, a: string, b: string): Promise<void> {
@@ -140,7 +140,7 @@ export async function endCallsBetween(deps: Pick<CallsServiceDeps, 'db' | 'bus' 
 }
 
 /**
- * Calls (issue 20): the server keeps each call's state (ringing, active, ended) in the database,
+ * Calls: the server keeps each call's state (ringing, active, ended) in the database,
  * so that every instance answers alike, and relays the browsers' signalling to the other party
  * through the bus. It never sees media.
  */

@@ -25,7 +25,7 @@ const errors = { '4xx': apiErrorSchema };
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const tags = ['messaging'];
 
-/** Conversations and messages (issue 5; contract in core's messaging.ts). */
+/** Conversations and messages (contract in core's messaging.ts). */
 export const messagingModule: Module = async (app, deps) => {
   const alerts = new AlertsService({ ...deps, log: app.log });
   const meetup = new MeetupService({ ...deps, raise: (id, a) => alerts.raise(id, a), log: app.log });

@@ -12,8 +12,9 @@ import { PUSH_TTL_SECONDS, PushService } from '../../platform/push.ts';
 import { PushNotifier } from './notifier.ts';
 
 /**
- * Web Push end to end against a local push service (STACK.md trap 7): the test plays the browser
- * and the push service (test/push.ts), checks the VAPID signature and decrypts the payload.
+ * Web Push end to end against a local push service (offline, Chromium's pushManager.subscribe()
+ * never answers, so the server's side is tested here): the test plays the browser and the push
+ * service (test/push.ts), checks the VAPID signature and decrypts the payload.
  */
 
 /** Checks `Authorization: vapid t=<jwt>, k=<key>`: ES256 signature, aud = the endpoint's origin. */
@@ -167,7 +168,7 @@ describe.each(DB_KINDS)('Web Push on %s', (kind) => {
     });
   });
 
-  it('rings a callee with no open tab by push (issue 20)', async () => {
+  it('rings a callee with no open tab by push', async () => {
     const a = await user();
     const b = await user();
     await t().db.updateTable('users').set({ display_name: 'Alex' }).where('id', '=', a.user.uid).execute();

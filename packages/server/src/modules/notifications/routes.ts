@@ -10,7 +10,7 @@ const errors = { '4xx': apiErrorSchema };
 const INVALID_ENDPOINT = 'This push endpoint is not accepted.';
 
 /**
- * Web Push subscriptions (issue 5): the browser's PushSubscription is stored per user (the
+ * Web Push subscriptions: the browser's PushSubscription is stored per user (the
  * spec's fcmToken with tokenUpdated); the client re-PUTs it after 7 days to refresh it.
  */
 export const notificationsModule: Module = async (app, deps) => {

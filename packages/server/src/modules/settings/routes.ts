@@ -8,7 +8,7 @@ const secured = { security: [{ bearer: [] }] };
 const errors = { '4xx': apiErrorSchema };
 const tags = ['settings'];
 
-/** The settings store: privacy, notifications per kind and channel, the five safety groups (issue 16). */
+/** The settings store: privacy, notifications per kind and channel, the five safety groups. */
 export const settingsModule: Module = async (app, deps) => {
   const settings = new SettingsService({ db: deps.db, clock: deps.clock, bus: deps.bus });
   const auth = { preHandler: requireAuth };

@@ -4,7 +4,7 @@ import { ApiError } from '../../api/client.ts';
 import { sendLive } from '../../shared/liveSender.ts';
 
 /**
- * One call's media in this tab (issue 20): the camera and microphone, the RTCPeerConnection and
+ * One call's media in this tab: the camera and microphone, the RTCPeerConnection and
  * its signalling through the server. The caller makes every offer (the first, and ICE restarts
  * after a network change), so the two ends never offer at once; the callee whose network changed
  * asks him for one (a 'restart' signal). No framework here: the store (store.ts) owns an engine

@@ -5,7 +5,7 @@ import { CallEngine, DEVICE } from './engine.ts';
 import { Ringtone } from './ringtone.ts';
 
 /**
- * The call of this tab (issue 20): one at a time, shown over any screen by CallLayer. Phases:
+ * The call of this tab: one at a time, shown over any screen by CallLayer. Phases:
  *   outgoing   ringing the other (ringback)        incoming  he is calling (ringtone)
  *   connecting answered, media being set up       connected media flows (timer, quality)
  *   ended      what happened, for a moment         denied    camera or microphone refused
