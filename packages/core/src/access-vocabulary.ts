@@ -91,6 +91,13 @@ export interface Subject {
     cruisingPrivate: boolean;
     healthPrivate: boolean;
     activityPrivate: boolean;
+    // His locationSafety group (settings.ts, spec section 3).
+    /** Off: in no grid and no nearby list for anyone. */
+    shareLocationEnabled: boolean;
+    /** Only his matches learn his distance. */
+    shareOnlyWithMatches: boolean;
+    /** Others learn his distance to his 5 km area at best (geo.ts AREA_METERS). */
+    hideExactLocation: boolean;
   };
   /** He has a live cruise session. */
   cruising: boolean;

@@ -153,6 +153,9 @@ export function toSubject(r: SubjectRow): Subject {
       cruisingPrivate: r.cruising_private ?? DEFAULT_SETTINGS.privacy.cruisingPrivate,
       healthPrivate: r.health_private ?? DEFAULT_SETTINGS.privacy.healthPrivate,
       activityPrivate: r.activity_private ?? DEFAULT_SETTINGS.privacy.activityPrivate,
+      shareLocationEnabled: r.share_location_enabled ?? DEFAULT_SETTINGS.safety.locationSafety.shareLocationEnabled,
+      shareOnlyWithMatches: r.share_only_with_matches ?? DEFAULT_SETTINGS.safety.locationSafety.shareOnlyWithMatches,
+      hideExactLocation: r.hide_exact_location ?? DEFAULT_SETTINGS.safety.locationSafety.hideExactLocation,
     },
     cruising: Boolean(r.cruising),
   };

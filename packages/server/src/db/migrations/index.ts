@@ -25,6 +25,7 @@ import * as m20261125T1710h2 from './20261125T1710-h2-meetup-safety.ts';
 import * as m20261125T1720h3 from './20261125T1720-h3-billing.ts';
 import * as m20261125T1730h4 from './20261125T1730-h4-staff.ts';
 import * as m20261125T1740h5 from './20261125T1740-h5-calls.ts';
+import * as m20261127T0930f from './20261127T0930-f-location-safety.ts';
 
 /**
  * Every migration, by file name. Migrations sort by their UTC timestamp prefix and never change
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T1720-h3-billing': m20261125T1720h3,
   '20261125T1730-h4-staff': m20261125T1730h4,
   '20261125T1740-h5-calls': m20261125T1740h5,
+  '20261127T0930-f-location-safety': m20261127T0930f,
 };
