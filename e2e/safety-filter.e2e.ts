@@ -45,17 +45,17 @@ describe('content filtering and the safety score in Chromium', () => {
     await a.page.getByRole('img', { name: 'Picture he sent' }).waitFor();
     await screenshot(a.page, 'safety-chat-photo-revealed');
 
-    // The Safety centre's score: defaults have four of the five on (90); one tap makes it 100.
+    // The Safety centre's score: defaults have three of the five on (80); one tap makes it 90.
     await a.page.goto('/safety');
     const score = a.page.getByTestId('safety-score');
     await score.waitFor({ timeout: 10_000 });
-    expect(await score.textContent()).toBe('90');
+    expect(await score.textContent()).toBe('80');
     await a.page.getByRole('button', { name: 'Turn on Restrict unverified contacts (+10)' }).click();
-    await a.page.getByTestId('safety-score').getByText('100').waitFor({ timeout: 10_000 });
+    await a.page.getByTestId('safety-score').getByText('90').waitFor({ timeout: 10_000 });
     expect(await axeViolations(a.page)).toEqual([]);
     await screenshot(a.page, 'safety-score');
     // The server kept it: a reload shows the same score.
     await a.page.reload();
-    await a.page.getByTestId('safety-score').getByText('100').waitFor({ timeout: 10_000 });
+    await a.page.getByTestId('safety-score').getByText('90').waitFor({ timeout: 10_000 });
   });
 });

@@ -94,6 +94,13 @@ export interface Subject {
     // badge may not do to him. blockUnverifiedUsers is also privacySettings.restrictUnverifiedContacts.
     blockUnverifiedUsers: boolean;
     requirePhoneVerification: boolean;
+    // His locationSafety group (settings.ts, spec section 3).
+    /** Off: in no grid and no nearby list for anyone. */
+    shareLocationEnabled: boolean;
+    /** Only his matches learn his distance. */
+    shareOnlyWithMatches: boolean;
+    /** Others learn his distance to his 5 km area at best (geo.ts AREA_METERS). */
+    hideExactLocation: boolean;
   };
   /** He has a live cruise session. */
   cruising: boolean;

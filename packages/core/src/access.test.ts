@@ -110,6 +110,9 @@ const subjectArb: fc.Arbitrary<Subject> = fc.record({
     activityPrivate: fc.boolean(),
     blockUnverifiedUsers: fc.boolean(),
     requirePhoneVerification: fc.boolean(),
+    shareLocationEnabled: fc.boolean(),
+    shareOnlyWithMatches: fc.boolean(),
+    hideExactLocation: fc.boolean(),
   }),
   cruising: fc.boolean(),
 });
@@ -181,6 +184,9 @@ const HIM: Subject = {
     activityPrivate: false,
     blockUnverifiedUsers: false,
     requirePhoneVerification: false,
+    shareLocationEnabled: true,
+    shareOnlyWithMatches: false,
+    hideExactLocation: false,
   },
   cruising: false,
 };
@@ -544,9 +550,12 @@ describe('what other users show (their settings)', () => {
       fc.property(memberAndOther, ({ a, s }) => {
         const mv = s.settings.modeVisibility;
         const shown = a.currentMode === 'dating' ? mv.showInDating : mv.showInNow;
-        const expected = s.profileComplete && !s.settings.incognito && s.settings.profileVisibility === 'public' && shown;
+        const set = s.settings;
+        const expected =
+          s.profileComplete && set.shareLocationEnabled && !set.incognito && set.profileVisibility === 'public' && shown;
         expect(can(a, 'grid.list', s).allowed).toBe(expected);
-        expect(can(a, 'grid.seeDistance', s).allowed).toBe(expected && s.settings.shareDistance);
+        const distance = set.shareDistance && (!set.shareOnlyWithMatches || s.relation.matched);
+        expect(can(a, 'grid.seeDistance', s).allowed).toBe(expected && distance);
       }),
     );
   });

@@ -188,16 +188,18 @@ function userDecision(actor: Actor, action: UserAction, s: Subject): Decision {
       return set.showLastActive ? ALLOW : deny('hidden', Messages.notFound);
     case 'grid.list':
     case 'grid.seeDistance':
-      // Distance is a label between cells (geo.ts), shown unless he turned distance sharing off.
+      // Distance is a label between cells (geo.ts), or areas: see `distanceView`.
       if (!listedInGrid(actor, s)) return deny('hidden', Messages.userNotFound);
-      return action === 'grid.seeDistance' && !set.shareDistance ? deny('hidden', Messages.userNotFound) : ALLOW;
+      return action === 'grid.seeDistance' && distanceView(set, r.matched) === 'none'
+        ? deny('hidden', Messages.userNotFound)
+        : ALLOW;
     case 'cruise.listNearby':
     case 'cruise.seeArea': {
       if (!cruisingAvailable(actor.settings)) return deny('feature_disabled', AccessMessages.cruisingDisabled);
       // Cruising privacy: among nearby cruisers only for matches and conversation partners.
       if (!listedNearby(s) || (set.cruisingPrivate && !known)) return deny('hidden', Messages.userNotFound);
-      // Approximate precision or no distance sharing: listed, never his cell on the map.
-      const area = set.locationPrecision === 'exact' && set.shareDistance;
+      // Approximate precision, or less than his cell to this actor: listed, never his cell on the map.
+      const area = set.locationPrecision === 'exact' && distanceView(set, r.matched) === 'cell';
       return action === 'cruise.seeArea' && !area ? deny('hidden', Messages.userNotFound) : ALLOW;
     }
     case 'game.fuck':
@@ -287,19 +289,47 @@ function openDecision(actor: Actor, s: Subject): Decision {
 }
 
 /**
+ * How much of his distance an actor learns (privacy.shareDistance and the locationSafety group):
+ * 'none' when he does not share it, or shares it only with matches and the actor is not one;
+ * 'area' (a label in 5 km steps from his 5 km area, geo.ts) when he hides his exact location;
+ * otherwise 'cell' (the usual label between cell centres).
+ */
+export type DistanceView = 'none' | 'area' | 'cell';
+
+export function distanceView(
+  set: Pick<Subject['settings'], 'shareDistance' | 'shareOnlyWithMatches' | 'hideExactLocation'>,
+  matched: boolean,
+): DistanceView {
+  if (!set.shareDistance || (set.shareOnlyWithMatches && !matched)) return 'none';
+  return set.hideExactLocation ? 'area' : 'cell';
+}
+
+/**
+ * Whether lists place him by his 5 km area rather than his cell: the point the grid and nearby
+ * lists order and filter by (user_locations.geo). So when only his area may be learnt, or
+ * nothing by men who are not his matches, the order of a list and its distance filter tell no
+ * more than his area either; every viewer, his matches included, sees him in that order.
+ */
+export function placedByArea(set: Pick<Subject['settings'], 'shareOnlyWithMatches' | 'hideExactLocation'>): boolean {
+  return set.shareOnlyWithMatches || set.hideExactLocation;
+}
+
+/**
  * Who may appear in the actor's grid, beyond search filters (age, distance, a fresh location):
- * a complete profile, not incognito, shown in the actor's current mode (spec section 3
- * "modeVisibility"). Self, blocks and inactive accounts were refused before.
+ * a complete profile, sharing his location (locationSafety.shareLocationEnabled), not incognito,
+ * shown in the actor's current mode (spec section 3 "modeVisibility"). Self, blocks and inactive accounts were refused before.
  */
 function listedInGrid(actor: Actor, s: Subject): boolean {
   const mv = s.settings.modeVisibility;
   const shownInMode = actor.currentMode === 'dating' ? mv.showInDating : mv.showInNow;
-  return s.profileComplete && !s.settings.incognito && s.settings.profileVisibility === 'public' && shownInMode;
+  const set = s.settings;
+  return s.profileComplete && set.shareLocationEnabled && !set.incognito && set.profileVisibility === 'public' && shownInMode;
 }
 
 /**
  * Who appears among nearby cruisers (spec section 7 "List active nearby users": mode now): a
- * complete profile in now mode with a live session, sharing a location, not incognito.
+ * complete profile in now mode with a live session, sharing a location (consent and
+ * locationSafety.shareLocationEnabled), not incognito.
  */
 function listedNearby(s: Subject): boolean {
   const set = s.settings;
@@ -308,6 +338,7 @@ function listedNearby(s: Subject): boolean {
     s.currentMode === 'now' &&
     s.cruising &&
     set.locationSharingConsent &&
+    set.shareLocationEnabled &&
     !set.incognito &&
     set.profileVisibility === 'public'
   );

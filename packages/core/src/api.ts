@@ -37,6 +37,11 @@ export const photoSchema = z.object({
    * (tap to reveal) or hides it by his safety settings; it is delivered either way.
    */
   sensitive: z.boolean().optional(),
+  /**
+   * Only on a chat photo he received, once scored: the model's nudity score (0–1), which his strict
+   * mode (contentFiltering.strictMode) reads against core's STRICT_HOLD_AT.
+   */
+  nudity: z.number().min(0).max(1).optional(),
 });
 export type Photo = z.infer<typeof photoSchema>;
 

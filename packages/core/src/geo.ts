@@ -38,23 +38,43 @@ export function isValidLatLng(p: { lat: unknown; lng: unknown }): p is LatLng {
   );
 }
 
-function lngStepForRow(row: number): number {
-  const centreLat = Math.max(-MAX_LAT, Math.min(MAX_LAT, (row + 0.5) * LAT_STEP));
-  return LAT_STEP / Math.cos((centreLat * Math.PI) / 180);
+function lngStepForRow(row: number, latStep = LAT_STEP): number {
+  const centreLat = Math.max(-MAX_LAT, Math.min(MAX_LAT, (row + 0.5) * latStep));
+  return latStep / Math.cos((centreLat * Math.PI) / 180);
+}
+
+function cellAt(p: LatLng, latStep: number): Cell {
+  const lat = Math.max(-MAX_LAT, Math.min(MAX_LAT, p.lat));
+  // "+ 0" turns -0 into 0 so equal cells compare equal.
+  const row = Math.floor(lat / latStep) + 0;
+  const lng = ((((p.lng + 180) % 360) + 360) % 360) - 180;
+  const col = Math.floor(lng / lngStepForRow(row, latStep)) + 0;
+  return { row, col };
 }
 
 /** The cell a position falls in. Bands of equal latitude; within a band, cells ~CELL_METERS wide. */
 export function cellOf(p: LatLng): Cell {
-  const lat = Math.max(-MAX_LAT, Math.min(MAX_LAT, p.lat));
-  // "+ 0" turns -0 into 0 so equal cells compare equal.
-  const row = Math.floor(lat / LAT_STEP) + 0;
-  const lng = ((((p.lng + 180) % 360) + 360) % 360) - 180;
-  const col = Math.floor(lng / lngStepForRow(row)) + 0;
-  return { row, col };
+  return cellAt(p, LAT_STEP);
 }
 
 export function cellCentre(c: Cell): LatLng {
   return { lat: (c.row + 0.5) * LAT_STEP, lng: (c.col + 0.5) * lngStepForRow(c.row) };
+}
+
+/**
+ * Side of the area a man is placed in for others when he hides his exact location
+ * (locationSafety.hideExactLocation) or shares his distance only with matches: ten cells.
+ */
+export const AREA_METERS = 5000;
+const AREA_LAT_STEP = AREA_METERS / METERS_PER_DEG_LAT;
+
+/**
+ * The centre of the AREA_METERS area a position falls in. Computed from his cell centre, so what
+ * anyone observes through it (order, distance filter, label) is a function of the area alone.
+ */
+export function areaCentre(p: LatLng): LatLng {
+  const c = cellAt(snap(p), AREA_LAT_STEP);
+  return { lat: (c.row + 0.5) * AREA_LAT_STEP, lng: (c.col + 0.5) * lngStepForRow(c.row, AREA_LAT_STEP) };
 }
 
 /** The only position the server keeps or compares: the centre of the position's cell. */
@@ -96,6 +116,23 @@ export function distanceLabel(km: number, units: 'imperial' | 'metric' = 'metric
 /** What a viewer at `viewer` learns about a user at `target`: computed from cells only. */
 export function observedDistanceLabel(viewer: LatLng, target: LatLng, units: 'imperial' | 'metric' = 'metric'): string {
   return distanceLabel(snappedDistanceKm(viewer, target), units);
+}
+
+/**
+ * The label of a distance to a man placed by his area: steps of 5 (km or miles) and nothing
+ * finer, '< 5 km' below the first, '50+ km' from 50.
+ */
+export function areaDistanceLabel(km: number, units: 'imperial' | 'metric' = 'metric'): string {
+  const unit = units === 'imperial' ? 'mi' : 'km';
+  const d = units === 'imperial' ? km / 1.609344 : km;
+  if (d < 5) return `< 5 ${unit}`;
+  if (d < 50) return `${Math.floor(d / 5) * 5} ${unit}`;
+  return `50+ ${unit}`;
+}
+
+/** What a viewer at `viewer` learns about a man placed by his area: a function of that area only. */
+export function observedAreaDistanceLabel(viewer: LatLng, target: LatLng, units: 'imperial' | 'metric' = 'metric'): string {
+  return areaDistanceLabel(distanceKm(snap(viewer), areaCentre(target)), units);
 }
 
 /** Location updates: at most one per this interval per user. */

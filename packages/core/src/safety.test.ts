@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ALERT_SEVERITIES, ALERT_STATES } from './alerts.ts';
-import { chatPhotoView, SAFETY_SCORE_ITEMS, type SafetyScoreSettings, safetyScore } from './safety.ts';
+import {
+  chatPhotoView,
+  SAFETY_SCORE_ITEMS,
+  type SafetyScoreSettings,
+  STRICT_HOLD_AT,
+  safetyScore,
+  strictlyHidden,
+} from './safety.ts';
 
 const settingsArb: fc.Arbitrary<SafetyScoreSettings> = fc.record({
   contentFiltering: fc.record({ enabled: fc.boolean() }),
@@ -78,5 +85,23 @@ describe('chat photo view', () => {
         else expect(view).toBe(hide ? 'hide' : blur ? 'blur' : 'show');
       }),
     );
+  });
+
+  it('hides, in strict mode, every photo scored from the lower strict threshold, whatever else he chose', () => {
+    const score = fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: null });
+    fc.assert(
+      fc.property(fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), score, (enabled, hide, blur, sensitive, nudity) => {
+        const filtering = { enabled, strictMode: true, hideExplicitContent: hide, blurSensitiveImages: blur };
+        const view = chatPhotoView(filtering, sensitive, nudity);
+        const kept = enabled && (sensitive || (nudity ?? 0) >= STRICT_HOLD_AT);
+        expect(strictlyHidden(filtering, { sensitive, nudity })).toBe(kept);
+        if (kept) expect(view).toBe('hide');
+        else expect(view).toBe(chatPhotoView({ ...filtering, strictMode: false }, sensitive, nudity));
+      }),
+    );
+    expect(STRICT_HOLD_AT).toBeLessThan(0.8);
+    const strict = { enabled: true, strictMode: true, hideExplicitContent: false, blurSensitiveImages: true };
+    expect(chatPhotoView(strict, false, 0.6)).toBe('hide');
+    expect(chatPhotoView({ ...strict, strictMode: false }, false, 0.6)).toBe('show');
   });
 });

@@ -93,14 +93,45 @@ export function safetyScore(
 }
 
 /**
+ * The nudity score from which a viewer in strict mode (contentFiltering.strictMode) no longer sees
+ * another man's photo: lower than the server's hold threshold (MODERATION_HOLD_AT, the spec's
+ * 0.8), so what the model only suspects is kept from him too. NSFW.js gives a borderline photo
+ * (underwear, a bare chest in a sexual pose) 0.5 to 0.8.
+ */
+export const STRICT_HOLD_AT = 0.5;
+
+/**
+ * Whether a photo of another man is kept from a viewer in strict mode: the model marked it
+ * explicit (`sensitive`, or held for staff) or scored it at STRICT_HOLD_AT or above. A photo not
+ * scored yet (null) is not kept: it is scored within a second of its upload. Strict mode is part
+ * of content filtering: with filtering off, nothing is kept.
+ */
+export function strictlyHidden(
+  filtering: { enabled: boolean; strictMode: boolean },
+  photo: { sensitive?: boolean | undefined; nudity?: number | null | undefined },
+): boolean {
+  const from = strictHoldAt(filtering);
+  return from !== null && (photo.sensitive === true || (photo.nudity ?? 0) >= from);
+}
+
+/** The score from which a viewer's strict mode keeps other men's photos from him; null when it is off. */
+export function strictHoldAt(filtering: { enabled: boolean; strictMode: boolean }): number | null {
+  return filtering.enabled && filtering.strictMode ? STRICT_HOLD_AT : null;
+}
+
+/**
  * How a received chat photo is shown: the model marked it `sensitive`; the
- * receiver's content filtering then hides it behind a notice (hideExplicitContent) or blurs it
- * until he taps (blurSensitiveImages). Content filtering off shows everything.
+ * receiver's content filtering then hides it behind a notice (hideExplicitContent, or strict mode
+ * from the lower STRICT_HOLD_AT) or blurs it until he taps (blurSensitiveImages). Content
+ * filtering off shows everything.
  */
 export function chatPhotoView(
-  filtering: { enabled: boolean; hideExplicitContent: boolean; blurSensitiveImages: boolean },
+  filtering: { enabled: boolean; strictMode?: boolean; hideExplicitContent: boolean; blurSensitiveImages: boolean },
   sensitive: boolean,
+  nudity: number | null = null,
 ): 'show' | 'blur' | 'hide' {
+  if (strictlyHidden({ enabled: filtering.enabled, strictMode: filtering.strictMode === true }, { sensitive, nudity }))
+    return 'hide';
   if (!sensitive || !filtering.enabled) return 'show';
   if (filtering.hideExplicitContent) return 'hide';
   return filtering.blurSensitiveImages ? 'blur' : 'show';

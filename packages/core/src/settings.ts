@@ -201,7 +201,12 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   },
   safety: {
     contentFiltering: { enabled: true, strictMode: false, hideExplicitContent: false, blurSensitiveImages: true },
-    locationSafety: { shareLocationEnabled: true, shareOnlyWithMatches: false, hideExactLocation: true, locationReminders: true },
+    locationSafety: {
+      shareLocationEnabled: true,
+      shareOnlyWithMatches: false,
+      hideExactLocation: false,
+      locationReminders: true,
+    },
     communicationSafety: {
       blockUnverifiedUsers: false,
       requirePhoneVerification: false,

@@ -84,7 +84,15 @@ export async function placeUser(db: Db, u: PlacedUser, now: Date): Promise<strin
     .execute();
   const p = snap(u.at);
   const c = cellOf(u.at);
-  await upsertLocation(db, { userId: u.id, ...p, row: c.row, col: c.col, mode: 'dating', at: u.locationUpdated ?? now });
+  await upsertLocation(db, {
+    userId: u.id,
+    ...p,
+    row: c.row,
+    col: c.col,
+    mode: 'dating',
+    at: u.locationUpdated ?? now,
+    byArea: false,
+  });
   if (u.locationActive === false)
     await db.updateTable('user_locations').set({ is_active: false }).where('user_id', '=', u.id).execute();
   return u.id;

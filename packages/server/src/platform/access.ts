@@ -156,6 +156,9 @@ export function toSubject(r: SubjectRow): Subject {
       blockUnverifiedUsers: r.block_unverified_users ?? DEFAULT_SETTINGS.safety.communicationSafety.blockUnverifiedUsers,
       requirePhoneVerification:
         r.require_phone_verification ?? DEFAULT_SETTINGS.safety.communicationSafety.requirePhoneVerification,
+      shareLocationEnabled: r.share_location_enabled ?? DEFAULT_SETTINGS.safety.locationSafety.shareLocationEnabled,
+      shareOnlyWithMatches: r.share_only_with_matches ?? DEFAULT_SETTINGS.safety.locationSafety.shareOnlyWithMatches,
+      hideExactLocation: r.hide_exact_location ?? DEFAULT_SETTINGS.safety.locationSafety.hideExactLocation,
     },
     cruising: Boolean(r.cruising),
   };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { EARTH_RADIUS_KM, type LatLng } from '@fmk/core';
+import { areaCentre, EARTH_RADIUS_KM, type LatLng } from '@fmk/core';
 
 /**
  * The `geo` points of `user_locations`, shared by the grid (discovery) and nearby cruisers (cruise).
@@ -11,7 +11,8 @@ import { EARTH_RADIUS_KM, type LatLng } from '@fmk/core';
  * says nothing about where anyone is, and that a GiST KNN scan (`<->`) yields directly.
  * TIE_SPREAD_M is small enough to change distances by at most a millimetre beyond the own cell.
  */
-const EARTH_M = EARTH_RADIUS_KM * 1000;
+/** Core's sphere in metres: the scale of the x, y, z of every `geo` point. */
+export const EARTH_M = EARTH_RADIUS_KM * 1000;
 const TIE_SPREAD_M = 1;
 
 /** A number in [0, 1) from a string, stable across runs and databases. */
@@ -32,6 +33,14 @@ export function geoPoint(p: LatLng, tie: number): string {
 /** A stored user's point: his cell centre and his fixed tie coordinate. */
 export function userGeo(userId: string, centre: LatLng): string {
   return geoPoint(centre, unitHash(`user:${userId}`) * TIE_SPREAD_M);
+}
+
+/**
+ * The point others' lists order and filter him by: his cell centre, or his 5 km area's when core's
+ * `placedByArea` says so (locationSafety), so that no order or distance filter tells more.
+ */
+export function listedGeo(userId: string, centre: LatLng, byArea: boolean): string {
+  return userGeo(userId, byArea ? areaCentre(centre) : centre);
 }
 
 /** A viewer's search point for the day: his cell centre and the day's tie pivot. */

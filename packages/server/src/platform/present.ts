@@ -1,4 +1,4 @@
-import { type LatLng, observedDistanceLabel } from '@fmk/core';
+import { DEFAULT_SETTINGS, distanceView, type LatLng, observedAreaDistanceLabel, observedDistanceLabel } from '@fmk/core';
 import { thumbnailURL } from './media/files.ts';
 
 /**
@@ -23,6 +23,12 @@ export interface OtherUserRow {
   phone_verified_at?: Date | null;
   /** His distance sharing (privacy); false: no distance label at all. Null or unselected: shared. */
   share_distance?: boolean | null;
+  /** His locationSafety.shareOnlyWithMatches: a label only when `matched`. Null or unselected: the default. */
+  share_only_with_matches?: boolean | null;
+  /** His locationSafety.hideExactLocation: a label from his 5 km area only. Null or unselected: the default. */
+  hide_exact_location?: boolean | null;
+  /** He and the viewer are matched (selected where share_only_with_matches needs it). */
+  matched?: boolean | null;
   /** His cruising privacy; true: no Right Now in lists, which strangers read. */
   cruising_private?: boolean | null;
 }
@@ -39,7 +45,11 @@ export interface PresentedUser {
   age: number | null;
   /** The photo's thumbnail (a list never needs the full photo, up to 1600 px). */
   photoURL: string | null;
-  /** Bucketed, between cell centres ('< 1 km', '5 km', '50+ km'); null without an onlooker or when he does not share it. */
+  /**
+   * Bucketed, between cell centres ('< 1 km', '5 km', '50+ km'), or from his 5 km area in steps of
+   * 5 ('< 5 km', '10 km') when he hides his exact location; null without an onlooker or when he
+   * does not share it with this viewer.
+   */
   distance: string | null;
   isOnline: boolean | null;
   rightNow: string | null;
@@ -49,29 +59,46 @@ export interface PresentedUser {
 
 /**
  * The one privacy step between a row about another user and an answer (the present step of a read):
- * a distance label between cell centres, never coordinates or a number, and none when he does not
- * share it; online status only when
+ * a distance label between cell centres, never coordinates or a number, only as much of it as
+ * core's `distanceView` gives this viewer (none, his area, his cell); online status only when
  * he shows it (core's presence.see); Right Now only while he has it on; the photo as a thumbnail;
  * whether he is verified, never the number that made him so.
  * Answers take the fields their schema has.
  */
 export function presentUser(row: OtherUserRow, onlooker?: Onlooker): PresentedUser {
   const shown = row.show_online_status !== undefined && row.show_online_status !== false;
-  // Core's grid.seeDistance and profile.seeRightNow, for rows the SQL already admitted.
-  const distanceShared = row.share_distance !== false;
+  // Core's grid.seeDistance (distanceView) and profile.seeRightNow, for rows the SQL already admitted.
+  const view = distanceViewOf(row);
   return {
     uid: row.id,
     displayName: row.display_name,
     age: row.age ?? null,
     photoURL: thumbnailURL(row.photo_url),
     distance:
-      onlooker && distanceShared && row.lat !== undefined && row.lng !== undefined
-        ? observedDistanceLabel(onlooker.centre, { lat: row.lat, lng: row.lng }, onlooker.units)
+      onlooker && view !== 'none' && row.lat !== undefined && row.lng !== undefined
+        ? (view === 'area' ? observedAreaDistanceLabel : observedDistanceLabel)(
+            onlooker.centre,
+            { lat: row.lat, lng: row.lng },
+            onlooker.units,
+          )
         : null,
     isOnline: shown ? (row.is_online ?? null) : null,
     rightNow: row.right_now_enabled && !row.cruising_private ? (row.right_now ?? null) : null,
     verified: row.phone_verified_at != null,
   };
+}
+
+/** How much of his distance the row's viewer learns (core `distanceView`), unselected columns at their defaults. */
+export function distanceViewOf(row: OtherUserRow) {
+  const safety = DEFAULT_SETTINGS.safety.locationSafety;
+  return distanceView(
+    {
+      shareDistance: row.share_distance ?? DEFAULT_SETTINGS.privacy.shareDistance,
+      shareOnlyWithMatches: row.share_only_with_matches ?? safety.shareOnlyWithMatches,
+      hideExactLocation: row.hide_exact_location ?? safety.hideExactLocation,
+    },
+    row.matched === true,
+  );
 }
 
 /** What every list of located users shows of each (the grid, nearby cruisers): card, age, distance, badge. */

@@ -9,7 +9,7 @@ import {
 import { listedUserColumns } from '../../db/fragments.ts';
 import type { DB, Db } from '../../db/index.ts';
 import { notBlocked } from '../../platform/blocks/repo.ts';
-import { userGeo, viewerGeo } from '../../platform/geo.ts';
+import { listedGeo, viewerGeo } from '../../platform/geo.ts';
 import { saveSettings } from '../../platform/settings/repo.ts';
 
 /**
@@ -33,12 +33,15 @@ export function findLocation(db: Db, userId: string): Promise<LocationRow | unde
     .executeTakeFirst();
 }
 
-/** Stores a cell centre (already snapped by the caller) as the user's location, active. */
+/**
+ * Stores a cell centre (already snapped by the caller) as the user's location, active; the point
+ * lists place him by is his area's when `byArea` (platform/geo listedGeo).
+ */
 export async function upsertLocation(
   db: Db,
-  l: { userId: string; lat: number; lng: number; row: number; col: number; mode: 'dating' | 'now'; at: Date },
+  l: { userId: string; lat: number; lng: number; row: number; col: number; mode: 'dating' | 'now'; at: Date; byArea: boolean },
 ): Promise<void> {
-  const geo = sql<string>`${userGeo(l.userId, l)}::cube`;
+  const geo = sql<string>`${listedGeo(l.userId, l, l.byArea)}::cube`;
   const row = {
     lat: l.lat,
     lng: l.lng,
@@ -70,7 +73,12 @@ export function lockUserForLocation(trx: Db, userId: string) {
   return trx
     .selectFrom('users')
     .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
-    .select(['users.current_mode', 'user_settings.location_sharing_consent'])
+    .select([
+      'users.current_mode',
+      'user_settings.location_sharing_consent',
+      'user_settings.share_only_with_matches',
+      'user_settings.hide_exact_location',
+    ])
     .where('users.id', '=', userId)
     .forUpdate('users')
     .executeTakeFirst();
@@ -126,7 +134,7 @@ export const snappedDistance = (v: GridViewer): RawBuilder<number> =>
 /**
  * Who may appear in this viewer's grid (spec issue 4 item 2), beyond a shared, fresh location
  * (nearest, below): never the viewer himself; an active (not banned, not deactivated) user with a
- * complete profile, not incognito, visible in the viewer's mode, not blocked either way, within
+ * complete profile, sharing his location, not incognito, visible in the viewer's mode, not blocked either way, within
  * the distance; and the filters.
  */
 export function visibleInGrid(eb: GridEB, v: GridViewer, f: GridFilters): Expression<SqlBool> {
@@ -137,6 +145,8 @@ export function visibleInGrid(eb: GridEB, v: GridViewer, f: GridFilters): Expres
     eb('u.is_active', '=', true),
     eb('u.onboarding_complete', '=', true),
     sql<SqlBool>`coalesce(s.incognito_mode, false) = false`,
+    // locationSafety.shareLocationEnabled off: in no list of located men.
+    sql<SqlBool>`coalesce(s.share_location_enabled, true)`,
     // Profile visibility 'matches' (hideFromSearch): never in the grid.
     sql<SqlBool>`coalesce(s.profile_visibility, 'public') = 'public'`,
     eb('u.age', '>=', f.ageMin),
@@ -226,8 +236,14 @@ function visibleRows(db: Db, candidates: AliasedSelectQueryBuilder<Candidate, 'u
       sql<string | null>`u.now_profile->>'rightNow'`.as('right_now'),
       's.show_online_status',
       's.share_distance',
+      's.share_only_with_matches',
+      's.hide_exact_location',
       's.cruising_private',
       sql<boolean>`${openToViewer(eb as unknown as GridEB, v)}`.as('open'),
+      // Asked only for the rows returned whose distance depends on it (shareOnlyWithMatches).
+      sql<boolean>`case when coalesce(s.share_only_with_matches, false) then exists (select 1 from matches m where m.user_a = least(${v.id}, ul.user_id) and m.user_b = greatest(${v.id}, ul.user_id)) else false end`.as(
+        'matched',
+      ),
     ])
     .orderBy('ul.d')
     .orderBy('ul.user_id');

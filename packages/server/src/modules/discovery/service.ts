@@ -3,12 +3,14 @@ import {
   BOOST_TOP_MAX,
   type Clock,
   cellOf,
+  DEFAULT_SETTINGS,
   type GridPage,
   type GridQuery,
   isImpossibleJump,
   LOCATION_UPDATE_MIN_INTERVAL_MS,
   type LocationBody,
   opensLeft,
+  placedByArea,
   rulesOf,
   type Subject,
   snap,
@@ -129,7 +131,12 @@ export class LocationService {
         await flagLocation(trx, userId, now, 'impossible_jump');
         return 'jump' as const;
       }
-      await upsertLocation(trx, { userId, ...point, row: cell.row, col: cell.col, mode: user.current_mode, at: now });
+      const safety = DEFAULT_SETTINGS.safety.locationSafety;
+      const byArea = placedByArea({
+        shareOnlyWithMatches: user.share_only_with_matches ?? safety.shareOnlyWithMatches,
+        hideExactLocation: user.hide_exact_location ?? safety.hideExactLocation,
+      });
+      await upsertLocation(trx, { userId, ...point, row: cell.row, col: cell.col, mode: user.current_mode, at: now, byArea });
       return 'ok' as const;
     });
     if (outcome === 'no_consent') throw forbidden(LocationMessages.consentRequired, 'consent_required');

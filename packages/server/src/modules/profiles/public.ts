@@ -1,4 +1,4 @@
-import { type Actor, DEFAULT_MODE_SETTINGS, type PublicProfile, presenceFor } from '@fmk/core';
+import { type Actor, DEFAULT_MODE_SETTINGS, type PublicProfile, presenceFor, strictHoldAt } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { requireClickable } from '../discovery/service.ts';
@@ -28,8 +28,11 @@ export async function getPublicProfile(
   // After the 404 gate, so a refusal never tells a blocked viewer that the profile exists.
   await requireClickable(db, actor, view.subject, now);
   const [photos, likes, prompts] = await Promise.all([
-    // Another viewer never sees a photo moderation holds; its owner sees it marked in review.
-    listPhotos(db, ownerId, { visibleOnly: ownerId !== viewerId }),
+    // Another viewer never sees a photo moderation holds; its owner sees it marked in review. A
+    // viewer in strict mode does not see those scored from core's lower STRICT_HOLD_AT either.
+    ownerId === viewerId
+      ? listPhotos(db, ownerId)
+      : listPhotos(db, ownerId, { visibleOnly: true, scoredBelow: strictHoldAt(actor.userSettings.safety.contentFiltering) }),
     view.sections.dating ? likesOfAnswers(db, ownerId, viewerId) : null,
     view.sections.dating
       ? promptsByIds(

@@ -29,16 +29,31 @@ export interface PhotoRow {
   held?: boolean;
 }
 
-/** The user's photos in his order; `visibleOnly` leaves out those held by moderation (what others see). */
-export function listPhotos(db: Db, userId: string, opts: { visibleOnly?: boolean } = {}): Promise<PhotoRow[]> {
+/**
+ * The user's photos in his order; `visibleOnly` leaves out those held by moderation (what others
+ * see), `scoredBelow` also those the model scored at or above it (a strict viewer, core strictHoldAt).
+ */
+export function listPhotos(
+  db: Db,
+  userId: string,
+  opts: { visibleOnly?: boolean; scoredBelow?: number | null } = {},
+): Promise<PhotoRow[]> {
+  const below = opts.scoredBelow ?? null;
   return db
     .selectFrom('photos')
-    .select(['id', 'storage_key', 'width', 'height', 'held'])
-    .where('user_id', '=', userId)
-    .$if(opts.visibleOnly === true, (q) => q.where('held', '=', false))
-    .orderBy('position')
-    .orderBy('created_at')
-    .orderBy('id')
+    .select(['photos.id', 'photos.storage_key', 'photos.width', 'photos.height', 'photos.held'])
+    .where('photos.user_id', '=', userId)
+    .$if(opts.visibleOnly === true, (q) => q.where('photos.held', '=', false))
+    .$if(below !== null, (q) =>
+      q
+        .leftJoin('moderation_items as mi', (j) =>
+          j.on('mi.content_type', '=', 'profile_photo').onRef('mi.content_id', '=', 'photos.id'),
+        )
+        .where(sql<boolean>`coalesce((mi.ai_analysis->>'nudity')::float8, 0) < ${below}`),
+    )
+    .orderBy('photos.position')
+    .orderBy('photos.created_at')
+    .orderBy('photos.id')
     .execute();
 }
 

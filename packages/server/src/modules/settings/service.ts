@@ -3,6 +3,7 @@ import {
   applySettingsPatch,
   type Clock,
   type PrivacySettings,
+  placedByArea,
   privacyControlsTurnedOn,
   type Settings,
   type SettingsPatch,
@@ -12,6 +13,7 @@ import type { Db } from '../../db/index.ts';
 import { requireAccess } from '../../platform/access.ts';
 import type { Bus } from '../../platform/bus.ts';
 import { badRequest, unauthorized } from '../../platform/errors.ts';
+import { placeLocation } from '../../platform/geo/repo.ts';
 import { readSettings, writeSettings } from './repo.ts';
 
 /** A user's settings as GET /me/settings shows them (the data export); null for an unknown user. */
@@ -47,6 +49,9 @@ export class SettingsService {
         requireAccess(actor, k === 'incognito' ? 'incognito.use' : 'privacy.control');
       }
       await writeSettings(trx, actor.id, next.settings, before.showCurrentMode !== next.settings.privacy.showCurrentMode, now);
+      // Lists place him by his cell or his 5 km area (locationSafety): moved with the setting, at once.
+      const byArea = placedByArea(next.settings.safety.locationSafety);
+      if (byArea !== placedByArea(found.stored.safety.locationSafety)) await placeLocation(trx, actor.id, byArea);
       return toSettings(next.settings, now);
     });
     // After the commit: his open tabs (the live channel's in-app switches, other screens) read them again.

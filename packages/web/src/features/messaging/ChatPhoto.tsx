@@ -6,15 +6,26 @@ const img = 'max-h-72 w-60 rounded-[1.25rem] object-cover';
 
 /**
  * A photo in a chat. One he received that the model marked sensitive is blurred until he taps
- * (blurSensitiveImages) or hidden behind a notice (hideExplicitContent), as his content filtering
- * says (core chatPhotoView). Until his settings load, a sensitive photo stays blurred.
+ * (blurSensitiveImages) or hidden behind a notice (hideExplicitContent; strict mode also from a
+ * lower score), as his content filtering says (core chatPhotoView). Until his settings load, a sensitive photo stays blurred.
  */
-export function ChatPhoto({ url, mine, sensitive }: { url: string; mine: boolean; sensitive: boolean }) {
+export function ChatPhoto({
+  url,
+  mine,
+  sensitive,
+  nudity,
+}: {
+  url: string;
+  mine: boolean;
+  sensitive: boolean;
+  /** The model's score, for his strict mode (core strictlyHidden). */
+  nudity?: number | undefined;
+}) {
   const settings = useMySettingsQuery();
   const [revealed, setRevealed] = useState(false);
   const alt = mine ? 'Your sent picture' : 'Picture he sent';
   const filtering = settings.data?.safety.contentFiltering;
-  const view = mine ? 'show' : filtering ? chatPhotoView(filtering, sensitive) : sensitive ? 'blur' : 'show';
+  const view = mine ? 'show' : filtering ? chatPhotoView(filtering, sensitive, nudity ?? null) : sensitive ? 'blur' : 'show';
   if (view === 'show' || revealed) return <img src={url} alt={alt} width={240} height={240} loading="lazy" className={img} />;
   if (view === 'hide')
     return (

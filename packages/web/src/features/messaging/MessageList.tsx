@@ -146,6 +146,7 @@ export function MessageList({ id, view, conversation }: { id: string; view: Chat
                   content={r.m.content}
                   photoUrl={r.m.metadata.photo?.url}
                   sensitive={r.m.metadata.photo?.sensitive === true}
+                  nudity={r.m.metadata.photo?.nudity}
                   linkBlocked={r.m.linkBlocked === true}
                   time={ts}
                   status={r.m.id === lastMine?.id && view.pending.length === 0 ? STATUS_TEXT[r.m.status] : null}
@@ -195,6 +196,7 @@ function Bubble({
   content,
   photoUrl,
   sensitive = false,
+  nudity,
   linkBlocked = false,
   time,
   status,
@@ -205,6 +207,7 @@ function Bubble({
   content: string;
   photoUrl: string | undefined;
   sensitive?: boolean;
+  nudity?: number | undefined;
   linkBlocked?: boolean;
   time: string;
   status: string | null;
@@ -222,7 +225,7 @@ function Bubble({
       >
         {type === 'photo' ? (
           photoUrl ? (
-            <ChatPhoto url={photoUrl} mine={mine} sensitive={sensitive} />
+            <ChatPhoto url={photoUrl} mine={mine} sensitive={sensitive} nudity={nudity} />
           ) : (
             <span className="block px-3 py-2">📷 Photo</span>
           )

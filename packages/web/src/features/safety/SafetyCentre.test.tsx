@@ -125,16 +125,21 @@ describe('/safety', () => {
       },
     });
     start('/safety');
-    // Defaults: four of the five on (50 + 40), one unresolved high alert (−15).
+    // Defaults: three of the five on (50 + 30), one unresolved high alert (−15).
     const score = await screen.findByTestId('safety-score');
-    expect(score.textContent).toBe('75');
+    expect(score.textContent).toBe('65');
     expect(screen.getByText(/An important alert below lowers your score/)).toBeTruthy();
     const raise = screen.getByRole('list', { name: 'What raises your score' });
     fireEvent.click(within(raise).getByRole('button', { name: 'Turn on Restrict unverified contacts (+10)' }));
-    await vi.waitFor(() => expect(screen.getByTestId('safety-score').textContent).toBe('85'));
+    await vi.waitFor(() => expect(screen.getByTestId('safety-score').textContent).toBe('75'));
     expect(calls.find((c) => c.key === 'PATCH /api/v1/me/settings')?.body).toEqual({
       safety: { privacySettings: { restrictUnverifiedContacts: true } },
     });
-    expect(within(raise).queryAllByRole('button')).toHaveLength(0);
+    // Hide exact location (off by default: it places him by a 5 km area) is the one fix left.
+    expect(
+      within(raise)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label') ?? b.textContent),
+    ).toHaveLength(1);
   });
 });

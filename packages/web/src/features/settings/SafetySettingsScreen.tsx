@@ -17,7 +17,7 @@ const GROUPS: { [G in SafetyGroup]: { title: string; rows: Row<G>[] } } = {
       { key: 'enabled', label: 'Filter sensitive photos', hint: 'Off: every chat photo shows as sent' },
       { key: 'blurSensitiveImages', label: 'Blur sensitive photos', hint: 'Tap a blurred photo to see it' },
       { key: 'hideExplicitContent', label: 'Hide explicit photos', hint: 'Shows a notice instead of the photo' },
-      { key: 'strictMode', label: 'Strict mode', hint: 'Coming soon: borderline photos count as sensitive too' },
+      { key: 'strictMode', label: 'Strict mode', hint: 'Photos that may be explicit are hidden from you too' },
     ],
   },
   locationSafety: {

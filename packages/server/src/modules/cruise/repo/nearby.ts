@@ -2,6 +2,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { listedUserColumns } from '../../../db/fragments.ts';
 import type { Db } from '../../../db/index.ts';
 import { notBlocked } from '../../../platform/blocks/repo.ts';
+import { EARTH_M } from '../../../platform/geo.ts';
 import { cruiserQuery } from '../repo.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -41,6 +42,15 @@ const pairOf = (t: string, viewerId: string) =>
   sql<SqlBool>`${sql.ref(`${t}.user_a`)} = least(${viewerId}, ul.user_id) and ${sql.ref(`${t}.user_b`)} = greatest(${viewerId}, ul.user_id)`;
 
 /**
+ * Whether the listed man is the viewer's match, looked up only for the few rows whose distance
+ * depends on it (locationSafety.shareOnlyWithMatches): after the KNN walk, on the rows returned.
+ */
+const matchedIfAsked = (settings: string, viewerId: string) =>
+  sql<boolean>`case when coalesce(${sql.ref(`${settings}.share_only_with_matches`)}, false) then exists (select 1 from matches mm where ${pairOf('mm', viewerId)}) else false end`.as(
+    'matched',
+  );
+
+/**
  * Nearby cruisers in one statement: among the k nearest now-mode locations, those within the
  * radius with a live session, an active account that is in now mode, consent to share a
  * location, not incognito and not blocked either way; n at most, nearest first.
@@ -59,6 +69,8 @@ export function nearbyQuery(db: Db, s: NearbySearch, n: number, k: number) {
       .where('u.onboarding_complete', '=', true)
       .where('u.current_mode', '=', 'now')
       .where(sql<SqlBool>`coalesce(st.location_sharing_consent, false)`)
+      // locationSafety.shareLocationEnabled off: in no list of located men.
+      .where(sql<SqlBool>`coalesce(st.share_location_enabled, true)`)
       .where(sql<SqlBool>`coalesce(st.incognito_mode, false) = false`)
       .where(sql<SqlBool>`coalesce(st.profile_visibility, 'public') = 'public'`)
       // Cruising privacy: listed only for his matches and conversation partners.
@@ -80,6 +92,9 @@ export function nearbyQuery(db: Db, s: NearbySearch, n: number, k: number) {
         'cs.ends_at',
         'st.location_precision',
         'st.share_distance',
+        'st.share_only_with_matches',
+        'st.hide_exact_location',
+        matchedIfAsked('st', s.viewerId),
       ])
       .orderBy('ul.d')
       .orderBy('ul.user_id')
@@ -88,9 +103,15 @@ export function nearbyQuery(db: Db, s: NearbySearch, n: number, k: number) {
 }
 export type NearbyRow = Awaited<ReturnType<ReturnType<typeof nearbyQuery>['execute']>>[number];
 
-/** The viewer's own stored point (his cell centre), read inside the statement. */
+/**
+ * The viewer's own search point, read inside the statement: his cell centre (lat, lng) with his
+ * tie coordinate, as platform/geo's geoPoint builds it. Not his stored `geo`, which is his 5 km
+ * area when he hides his exact location from others (`listedGeo`): he still searches from his cell.
+ */
 export function viewerPoint(viewerId: string): RawBuilder<string> {
-  return sql<string>`(select vl.geo from user_locations vl where vl.user_id = ${viewerId})`;
+  const lat = sql`radians(vl.lat)`;
+  const lng = sql`radians(vl.lng)`;
+  return sql<string>`(select cube(array[${sql.lit(EARTH_M)} * cos(${lat}) * cos(${lng}), ${sql.lit(EARTH_M)} * cos(${lat}) * sin(${lng}), ${sql.lit(EARTH_M)} * sin(${lat}), cube_ll_coord(vl.geo, 4)]) from user_locations vl where vl.user_id = ${viewerId})`;
 }
 
 /**
@@ -129,6 +150,9 @@ export function nearbyForViewerQuery(db: Db, s: NearbySearch, n: number, k: numb
       'r.ends_at as c_ends_at',
       'r.location_precision as c_location_precision',
       'r.share_distance as c_share_distance',
+      'r.share_only_with_matches as c_share_only_with_matches',
+      'r.hide_exact_location as c_hide_exact_location',
+      'r.matched as c_matched',
     ])
     .orderBy('r.d')
     .orderBy('r.id');
@@ -155,6 +179,9 @@ export function cruiserOf(r: NearbyViewerRow): NearbyRow | null {
     ends_at: r.c_ends_at,
     location_precision: r.c_location_precision,
     share_distance: r.c_share_distance,
+    share_only_with_matches: r.c_share_only_with_matches,
+    hide_exact_location: r.c_hide_exact_location,
+    matched: r.c_matched ?? false,
   };
 }
 

@@ -9,7 +9,7 @@ select "u"."subscription_tier", "u"."has_lifetime_premium", "u"."preferences", "
   where "u"."id" = $3;
 
 -- first page, basic filters
-select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."phone_verified_at", "u"."is_online", "u"."current_mode", "u"."right_now_enabled", u.now_profile->>'rightNow' as "right_now", "s"."show_online_status", "s"."share_distance", "s"."cruising_private", (exists (
+select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."phone_verified_at", "u"."is_online", "u"."current_mode", "u"."right_now_enabled", u.now_profile->>'rightNow' as "right_now", "s"."show_online_status", "s"."share_distance", "s"."share_only_with_matches", "s"."hide_exact_location", "s"."cruising_private", (exists (
   select 1 as "one"
   from "grid_unlocks" as "g"
   where "g"."viewer_id" = $1
@@ -29,37 +29,42 @@ select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_na
   select 1 as "one"
   from "selections" as "l"
   where "l"."chooser_id" = "ul"."user_id"
-  and "l"."target_id" = $7)) as "open"
+  and "l"."target_id" = $7)) as "open", case when coalesce(s.share_only_with_matches, false) then exists (
+  select 1
+  from matches m
+  where m.user_a = least($8, ul.user_id)
+  and m.user_b = greatest($9, ul.user_id)) else false end as "matched"
   from (
-  select "ul"."user_id", "ul"."lat", "ul"."lng", (ul.geo <-> $8::cube) as "d"
+  select "ul"."user_id", "ul"."lat", "ul"."lng", (ul.geo <-> $10::cube) as "d"
   from "user_locations" as "ul"
-  where "ul"."is_active" = $9
-  and "ul"."last_updated" >= $10
-  and "ul"."user_id" <> $11
-  order by (ul.geo <-> $12::cube)
-  limit $13) as "ul"
+  where "ul"."is_active" = $11
+  and "ul"."last_updated" >= $12
+  and "ul"."user_id" <> $13
+  order by (ul.geo <-> $14::cube)
+  limit $15) as "ul"
   inner join "users" as "u" on "u"."id" = "ul"."user_id"
   left join "user_settings" as "s" on "s"."user_id" = "ul"."user_id"
-  where ("ul"."d" <= $14
-  and "u"."is_active" = $15
-  and "u"."onboarding_complete" = $16
+  where ("ul"."d" <= $16
+  and "u"."is_active" = $17
+  and "u"."onboarding_complete" = $18
   and coalesce(s.incognito_mode, false) = false
+  and coalesce(s.share_location_enabled, true)
   and coalesce(s.profile_visibility, 'public') = 'public'
-  and "u"."age" >= $17
-  and "u"."age" <= $18
-  and coalesce((u.mode_visibility->>$19)::boolean, false)
+  and "u"."age" >= $19
+  and "u"."age" <= $20
+  and coalesce((u.mode_visibility->>$21)::boolean, false)
   and "ul"."user_id" not in (
   select "b"."blocked_id" as "other"
   from "user_blocks" as "b"
-  where "b"."blocker_id" = $20 union all
+  where "b"."blocker_id" = $22 union all
   select "b2"."blocker_id" as "other"
   from "user_blocks" as "b2"
-  where "b2"."blocked_id" = $21))
+  where "b2"."blocked_id" = $23))
   order by "ul"."d", "ul"."user_id"
-  limit $22;
+  limit $24;
 
 -- next page, every advanced filter
-select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."phone_verified_at", "u"."is_online", "u"."current_mode", "u"."right_now_enabled", u.now_profile->>'rightNow' as "right_now", "s"."show_online_status", "s"."share_distance", "s"."cruising_private", (exists (
+select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."phone_verified_at", "u"."is_online", "u"."current_mode", "u"."right_now_enabled", u.now_profile->>'rightNow' as "right_now", "s"."show_online_status", "s"."share_distance", "s"."share_only_with_matches", "s"."hide_exact_location", "s"."cruising_private", (exists (
   select 1 as "one"
   from "grid_unlocks" as "g"
   where "g"."viewer_id" = $1
@@ -79,42 +84,47 @@ select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_na
   select 1 as "one"
   from "selections" as "l"
   where "l"."chooser_id" = "ul"."user_id"
-  and "l"."target_id" = $7)) as "open"
+  and "l"."target_id" = $7)) as "open", case when coalesce(s.share_only_with_matches, false) then exists (
+  select 1
+  from matches m
+  where m.user_a = least($8, ul.user_id)
+  and m.user_b = greatest($9, ul.user_id)) else false end as "matched"
   from (
-  select "ul"."user_id", "ul"."lat", "ul"."lng", (ul.geo <-> $8::cube) as "d"
+  select "ul"."user_id", "ul"."lat", "ul"."lng", (ul.geo <-> $10::cube) as "d"
   from "user_locations" as "ul"
-  where "ul"."is_active" = $9
-  and "ul"."last_updated" >= $10
-  and "ul"."user_id" <> $11
-  and ((ul.geo <-> $12::cube), ul.user_id) > ($13::float8, $14::text)
-  order by (ul.geo <-> $15::cube)
-  limit $16) as "ul"
+  where "ul"."is_active" = $11
+  and "ul"."last_updated" >= $12
+  and "ul"."user_id" <> $13
+  and ((ul.geo <-> $14::cube), ul.user_id) > ($15::float8, $16::text)
+  order by (ul.geo <-> $17::cube)
+  limit $18) as "ul"
   inner join "users" as "u" on "u"."id" = "ul"."user_id"
   left join "user_settings" as "s" on "s"."user_id" = "ul"."user_id"
-  where ("ul"."d" <= $17
-  and "u"."is_active" = $18
-  and "u"."onboarding_complete" = $19
+  where ("ul"."d" <= $19
+  and "u"."is_active" = $20
+  and "u"."onboarding_complete" = $21
   and coalesce(s.incognito_mode, false) = false
+  and coalesce(s.share_location_enabled, true)
   and coalesce(s.profile_visibility, 'public') = 'public'
-  and "u"."age" >= $20
-  and "u"."age" <= $21
-  and coalesce((u.mode_visibility->>$22)::boolean, false)
+  and "u"."age" >= $22
+  and "u"."age" <= $23
+  and coalesce((u.mode_visibility->>$24)::boolean, false)
   and "ul"."user_id" not in (
   select "b"."blocked_id" as "other"
   from "user_blocks" as "b"
-  where "b"."blocker_id" = $23 union all
+  where "b"."blocker_id" = $25 union all
   select "b2"."blocker_id" as "other"
   from "user_blocks" as "b2"
-  where "b2"."blocked_id" = $24)
-  and ("u"."is_online" = $25
+  where "b2"."blocked_id" = $26)
+  and ("u"."is_online" = $27
   and coalesce(s.show_online_status, true))
   and "u"."photo_url" is not null
-  and u.now_profile->>'position' = $26
-  and u.now_profile->'tribes' @> jsonb_build_array($27::text)
-  and (u.now_profile->'quickStats'->>'height')::int >= $28
-  and (u.now_profile->'quickStats'->>'height')::int <= $29)
+  and u.now_profile->>'position' = $28
+  and u.now_profile->'tribes' @> jsonb_build_array($29::text)
+  and (u.now_profile->'quickStats'->>'height')::int >= $30
+  and (u.now_profile->'quickStats'->>'height')::int <= $31)
   order by "ul"."d", "ul"."user_id"
-  limit $30;
+  limit $32;
 
 -- is a short page the end?
 select count(*)::int as "count", max(n.d) as "max_d"

@@ -25,7 +25,15 @@ const messageColumns = [
 ] as const;
 
 function messagesQuery(db: Db) {
-  return db.selectFrom('messages as m').leftJoin('message_photos as p', 'p.id', 'm.photo_id').select(messageColumns);
+  return (
+    db
+      .selectFrom('messages as m')
+      .leftJoin('message_photos as p', 'p.id', 'm.photo_id')
+      // The photo's moderation item (one per photo, by its unique key): the model's nudity score.
+      .leftJoin('moderation_items as mi', (j) => j.on('mi.content_type', '=', 'chat_photo').onRef('mi.content_id', '=', 'p.id'))
+      .select(messageColumns)
+      .select(sql<number | null>`(mi.ai_analysis->>'nudity')::float8`.as('photo_nudity'))
+  );
 }
 
 export type MessageRow = Awaited<ReturnType<ReturnType<typeof messagesQuery>['executeTakeFirstOrThrow']>>;
@@ -118,6 +126,8 @@ export function toMessage(
           width: r.width,
           height: r.height,
           sensitive: r.photo_sensitive === true,
+          // For the receiver's strict mode (core strictlyHidden); a sent message has no score yet.
+          ...(viewerId !== r.sender_id && r.photo_nudity != null ? { nudity: Number(r.photo_nudity) } : {}),
         }
       : undefined;
   return {
