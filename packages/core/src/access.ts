@@ -1,4 +1,5 @@
 import { AccessMessages, INCOGNITO_UPSELL, PRIVACY_UPSELL, READ_RECEIPTS_UPSELL, VIDEO_CALL_UPSELL } from './access-limits.ts';
+import { distanceView, listedInGrid, listedNearby } from './access-location.ts';
 import {
   type Action,
   type Actor,
@@ -286,62 +287,6 @@ function openDecision(actor: Actor, s: Subject): Decision {
   if (outcome === 'open') return ALLOW;
   if (outcome === 'spend') return { allowed: true, spends: 'open' };
   return deny('tier_limit', actor.tier === 'free' ? CLICKABLE_UPSELL : CLICKABLE_UPSELL_PLATINUM);
-}
-
-/**
- * How much of his distance an actor learns (privacy.shareDistance and the locationSafety group):
- * 'none' when he does not share it, or shares it only with matches and the actor is not one;
- * 'area' (a label in 5 km steps from his 5 km area, geo.ts) when he hides his exact location;
- * otherwise 'cell' (the usual label between cell centres).
- */
-export type DistanceView = 'none' | 'area' | 'cell';
-
-export function distanceView(
-  set: Pick<Subject['settings'], 'shareDistance' | 'shareOnlyWithMatches' | 'hideExactLocation'>,
-  matched: boolean,
-): DistanceView {
-  if (!set.shareDistance || (set.shareOnlyWithMatches && !matched)) return 'none';
-  return set.hideExactLocation ? 'area' : 'cell';
-}
-
-/**
- * Whether lists place him by his 5 km area rather than his cell: the point the grid and nearby
- * lists order and filter by (user_locations.geo). So when only his area may be learnt, or
- * nothing by men who are not his matches, the order of a list and its distance filter tell no
- * more than his area either; every viewer, his matches included, sees him in that order.
- */
-export function placedByArea(set: Pick<Subject['settings'], 'shareOnlyWithMatches' | 'hideExactLocation'>): boolean {
-  return set.shareOnlyWithMatches || set.hideExactLocation;
-}
-
-/**
- * Who may appear in the actor's grid, beyond search filters (age, distance, a fresh location):
- * a complete profile, sharing his location (locationSafety.shareLocationEnabled), not incognito,
- * shown in the actor's current mode (spec section 3 "modeVisibility"). Self, blocks and inactive accounts were refused before.
- */
-function listedInGrid(actor: Actor, s: Subject): boolean {
-  const mv = s.settings.modeVisibility;
-  const shownInMode = actor.currentMode === 'dating' ? mv.showInDating : mv.showInNow;
-  const set = s.settings;
-  return s.profileComplete && set.shareLocationEnabled && !set.incognito && set.profileVisibility === 'public' && shownInMode;
-}
-
-/**
- * Who appears among nearby cruisers (spec section 7 "List active nearby users": mode now): a
- * complete profile in now mode with a live session, sharing a location (consent and
- * locationSafety.shareLocationEnabled), not incognito.
- */
-function listedNearby(s: Subject): boolean {
-  const set = s.settings;
-  return (
-    s.profileComplete &&
-    s.currentMode === 'now' &&
-    s.cruising &&
-    set.locationSharingConsent &&
-    set.shareLocationEnabled &&
-    !set.incognito &&
-    set.profileVisibility === 'public'
-  );
 }
 
 function ownDecision(actor: Actor, action: OwnAction): Decision {

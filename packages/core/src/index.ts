@@ -1,4 +1,5 @@
 export * from './access.ts';
+export * from './access-location.ts';
 export * from './account.ts';
 export * from './account-data.ts';
 export * from './activity.ts';

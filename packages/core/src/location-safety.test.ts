@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { distanceView, placedByArea } from './access.ts';
+import { distanceView, placedByArea } from './access-location.ts';
 import { AREA_METERS, areaCentre, areaDistanceLabel, distanceKm, observedAreaDistanceLabel, snap } from './geo.ts';
 
 const point = fc.record({
