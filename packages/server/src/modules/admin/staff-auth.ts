@@ -12,10 +12,11 @@ import {
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 import type { Db } from '../../db/index.ts';
 import { writeAudit } from '../../platform/audit/repo.ts';
-import { type AuthContext, sessionCache } from '../../platform/auth.ts';
+import type { AuthContext } from '../../platform/auth.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../../platform/errors.ts';
 import type { AppDeps } from '../../platform/module.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
+import { type ClientMeta, insertSession, revokeSession } from '../../platform/sessions/repo.ts';
 import * as repo from './repo/staff.ts';
 
 /** Spec section 8's admin texts. */
@@ -24,15 +25,10 @@ export const INVALID_CODE = 'That code is not right. Try the current one.';
 export const CHALLENGE_EXPIRED = 'Sign in again: this step took too long.';
 const CHALLENGE_MS = 5 * 60_000;
 
-export interface ClientMeta {
-  ip: string;
-  userAgent: string | null;
-}
-
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
 /**
- * Staff sign-in (spec sections 4, 5, 8; issue 19): email and password (or a linked Google
+ * Staff sign-in (spec sections 4, 5, 8): email and password (or a linked Google
  * account), an active staff record, then a TOTP code or a recovery code. Only then is a staff
  * session made: separate from the member's sessions, 8 hours long, its token marked staff.
  * Nothing is created when a step fails, so a failed login leaves no session behind.
@@ -107,14 +103,7 @@ export class StaffAuth {
       });
       const sessionId = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + STAFF_SESSION_MINUTES * 60_000);
-      await repo.insertStaffSession(trx, {
-        id: sessionId,
-        userId,
-        now,
-        expiresAt,
-        userAgent: meta.userAgent?.slice(0, 500) ?? null,
-        ip: meta.ip,
-      });
+      await insertSession(trx, { id: sessionId, userId, kind: 'staff', now, expiresAt, meta });
       await writeAudit(trx, {
         adminId: userId,
         action: input.code ? 'staff_sign_in' : 'staff_sign_in_recovery_code',
@@ -134,8 +123,7 @@ export class StaffAuth {
   }
 
   async logout(db: Db, auth: AuthContext): Promise<void> {
-    await repo.revokeSession(db, auth.sessionId, this.now());
-    sessionCache.forgetSession(auth.sessionId);
+    await revokeSession(db, auth.sessionId, this.now());
   }
 
   async me(db: Db, userId: string): Promise<AdminMe> {

@@ -70,29 +70,6 @@ export async function setRecoveryCodes(db: Db, userId: string, hashes: string[])
     .execute();
 }
 
-export async function insertStaffSession(
-  db: Db,
-  s: { id: string; userId: string; now: Date; expiresAt: Date; userAgent: string | null; ip: string },
-): Promise<void> {
-  await db
-    .insertInto('sessions')
-    .values({
-      id: s.id,
-      user_id: s.userId,
-      created_at: s.now,
-      expires_at: s.expiresAt,
-      last_used_at: s.now,
-      user_agent: s.userAgent,
-      ip_address: s.ip,
-      kind: 'staff',
-    })
-    .execute();
-}
-
-export async function revokeSession(db: Db, id: string, now: Date): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
-}
-
 /** Ends every staff session of a user (his record was deactivated or revoked); returns their ids. */
 export async function revokeStaffSessions(db: Db, userId: string, now: Date): Promise<string[]> {
   const rows = await db
