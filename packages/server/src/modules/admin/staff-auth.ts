@@ -16,6 +16,7 @@ import { type AuthContext, sessionCache } from '../../platform/auth.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../../platform/errors.ts';
 import type { AppDeps } from '../../platform/module.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
+import { type ClientMeta, insertSession, revokeSession } from '../../platform/sessions/repo.ts';
 import * as repo from './repo/staff.ts';
 
 /** Spec section 8's admin texts. */
@@ -23,11 +24,6 @@ export const NOT_IN_COLLECTION = 'Admin user not found in collection';
 export const INVALID_CODE = 'That code is not right. Try the current one.';
 export const CHALLENGE_EXPIRED = 'Sign in again: this step took too long.';
 const CHALLENGE_MS = 5 * 60_000;
-
-export interface ClientMeta {
-  ip: string;
-  userAgent: string | null;
-}
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
@@ -107,14 +103,7 @@ export class StaffAuth {
       });
       const sessionId = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + STAFF_SESSION_MINUTES * 60_000);
-      await repo.insertStaffSession(trx, {
-        id: sessionId,
-        userId,
-        now,
-        expiresAt,
-        userAgent: meta.userAgent?.slice(0, 500) ?? null,
-        ip: meta.ip,
-      });
+      await insertSession(trx, { id: sessionId, userId, kind: 'staff', now, expiresAt, meta });
       await writeAudit(trx, {
         adminId: userId,
         action: input.code ? 'staff_sign_in' : 'staff_sign_in_recovery_code',
@@ -137,7 +126,7 @@ export class StaffAuth {
   async logout(db: Db, auth: AuthContext, ip: string): Promise<void> {
     const now = this.now();
     await db.transaction().execute(async (trx) => {
-      await repo.revokeSession(trx, auth.sessionId, now);
+      await revokeSession(trx, auth.sessionId, now);
       await writeAudit(trx, {
         adminId: auth.userId,
         action: 'staff_sign_out',
@@ -148,6 +137,7 @@ export class StaffAuth {
         now,
       });
     });
+    // Forgotten again after the commit: a request between the first forget and the commit may have cached it.
     sessionCache.forgetSession(auth.sessionId);
   }
 

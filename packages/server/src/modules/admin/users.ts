@@ -86,6 +86,31 @@ export class AdminUsers {
     return u;
   }
 
+  /** A write on the user and its audit row, in one transaction: no change goes unrecorded. */
+  private async audited(
+    db: Db,
+    ctx: StaffCtx,
+    u: { id: string; anonymous_id: string | null },
+    action: string,
+    reason: string,
+    write: (trx: Db, now: Date) => Promise<unknown>,
+  ): Promise<void> {
+    const now = this.now();
+    await db.transaction().execute(async (trx) => {
+      await write(trx, now);
+      await writeAudit(trx, {
+        adminId: ctx.actor.id,
+        action,
+        targetType: 'user',
+        targetId: u.id,
+        anonymousId: u.anonymous_id,
+        reason,
+        ip: ctx.ip,
+        now,
+      });
+    });
+  }
+
   /** Bans his email permanently or until a date: his sessions end at once, and the email cannot sign up again. */
   async ban(db: Db, ctx: StaffCtx, id: string, body: { reason: string; until?: string | null }): Promise<void> {
     const u = await this.target(db, ctx, id);
@@ -104,20 +129,9 @@ export class AdminUsers {
 
   async setActive(db: Db, ctx: StaffCtx, id: string, active: boolean, reason: string): Promise<void> {
     const u = await this.target(db, ctx, id);
-    const now = this.now();
-    await db.transaction().execute(async (trx) => {
+    await this.audited(db, ctx, u, active ? 'reactivate_user' : 'deactivate_user', reason, async (trx, now) => {
       await repo.setActive(trx, u.id, active, now);
       if (!active) await repo.revokeAllSessions(trx, u.id, now);
-      await writeAudit(trx, {
-        adminId: ctx.actor.id,
-        action: active ? 'reactivate_user' : 'deactivate_user',
-        targetType: 'user',
-        targetId: u.id,
-        anonymousId: u.anonymous_id,
-        reason,
-        ip: ctx.ip,
-        now,
-      });
     });
     if (!active) sessionCache.forgetUsers([u.id]);
   }
@@ -129,20 +143,9 @@ export class AdminUsers {
 
   async setTier(db: Db, ctx: StaffCtx, id: string, tier: 'free' | 'premium' | 'platinum', reason: string): Promise<void> {
     const u = await this.target(db, ctx, id);
-    const now = this.now();
-    await db.transaction().execute(async (trx) => {
-      await repo.setTier(trx, u.id, tier, now);
-      await writeAudit(trx, {
-        adminId: ctx.actor.id,
-        action: `change_tier:${u.subscription_tier}->${tier}`,
-        targetType: 'user',
-        targetId: u.id,
-        anonymousId: u.anonymous_id,
-        reason,
-        ip: ctx.ip,
-        now,
-      });
-    });
+    await this.audited(db, ctx, u, `change_tier:${u.subscription_tier}->${tier}`, reason, (trx, now) =>
+      repo.setTier(trx, u.id, tier, now),
+    );
   }
 
   /** Anonymous id → email: the only way staff see an email; it needs a reason and is audited (spec section 6). */

@@ -1,30 +1,6 @@
 import type { Db } from '../../db/index.ts';
-import { sessionCache } from '../../platform/auth.ts';
 
 /** SQL of sign-in: sessions, failed attempts, OAuth flows and one-time redirect results. */
-
-export async function insertSession(
-  db: Db,
-  s: { id: string; userId: string; now: Date; expiresAt: Date; userAgent: string | null; ip: string | null },
-): Promise<void> {
-  await db
-    .insertInto('sessions')
-    .values({
-      id: s.id,
-      user_id: s.userId,
-      created_at: s.now,
-      expires_at: s.expiresAt,
-      last_used_at: s.now,
-      user_agent: s.userAgent,
-      ip_address: s.ip,
-    })
-    .execute();
-}
-
-export async function revokeSession(db: Db, id: string, now: Date): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
-  sessionCache.forgetSession(id);
-}
 
 export async function touchSession(db: Db, id: string, now: Date): Promise<void> {
   await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).execute();

@@ -13,10 +13,11 @@ import { z } from 'zod';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import { SESSION_ENDED } from '../../platform/bus.ts';
 import type { Module } from '../../platform/module.ts';
+import type { ClientMeta } from '../../platform/sessions/repo.ts';
 import { AccountService } from '../account/service.ts';
 import { IdentityService } from '../identity/service.ts';
 import { GoogleSignIn } from './google.ts';
-import { AuthService, type ClientMeta } from './service.ts';
+import { AuthService } from './service.ts';
 import { sessionRoutes } from './sessions.ts';
 
 // Under inject (tests) req.ip can be undefined: fall back so a session's ip and the sign-in limit's key are never empty.

@@ -5,6 +5,7 @@ import type { AuthContext, TokenService } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
 import { AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { type ClientMeta, insertSession, revokeSession } from '../../platform/sessions/repo.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { EmailBannedError, type IdentityService } from '../identity/service.ts';
 import { readMe } from '../profiles/service.ts';
@@ -18,11 +19,6 @@ export const MAX_FAILURES_PER_IP = 20;
 export const REDIRECT_RESULT_TTL_MS = 2 * MINUTE;
 
 export const ACCOUNT_DISABLED = 'This account is disabled.';
-
-export interface ClientMeta {
-  ip: string;
-  userAgent: string | null;
-}
 
 export interface AuthDeps {
   config: Config;
@@ -59,7 +55,7 @@ export class AuthService {
     const now = this.now();
     const id = randomToken();
     const expiresAt = new Date(now.getTime() + this.deps.config.sessionTtlDays * 24 * 60 * MINUTE);
-    await repo.insertSession(db, { id, userId, now, expiresAt, userAgent: meta.userAgent?.slice(0, 500) ?? null, ip: meta.ip });
+    await insertSession(db, { id, userId, now, expiresAt, meta });
     return this.issue(db, userId, id);
   }
 
@@ -119,7 +115,7 @@ export class AuthService {
   }
 
   async logout(db: Db, auth: AuthContext): Promise<void> {
-    await repo.revokeSession(db, auth.sessionId, this.now());
+    await revokeSession(db, auth.sessionId, this.now());
   }
 
   /** A fresh token for the caller's live session (the request was authenticated, so it is live). */

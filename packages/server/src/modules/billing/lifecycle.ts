@@ -1,7 +1,8 @@
-import { RENEWAL_RETRY_DAYS, SUBSCRIPTION_PERIOD_MS } from '@fmk/core';
+import { MINUTE, RENEWAL_RETRY_DAYS, SUBSCRIPTION_PERIOD_MS } from '@fmk/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { withEvents } from '../../platform/bus.ts';
 import { unauthorized } from '../../platform/errors.ts';
+import { IntervalJob } from '../../platform/jobs.ts';
 import type { ProviderEvent } from '../../platform/payments/provider.ts';
 import * as repo from './repo.ts';
 import { type BillingDeps, type BillingService, providerKey } from './service.ts';
@@ -11,20 +12,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 50;
 
 /**
- * The subscription lifecycle the server runs by itself (issue 18): at a period's end a
+ * The subscription lifecycle the server runs by itself, with no member online: at a period's end a
  * subscription canceled at period end ends (the tier drops); any other is renewed by charging
  * its card (or the default card). A failed renewal makes it past_due, keeping the tier, and is
  * retried RENEWAL_RETRY_DAYS after the period's end; after the last failure it is canceled and
  * the tier drops to free (premium for a beta user with lifetime premium).
  */
 export class BillingLifecycle {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly job: IntervalJob;
 
   constructor(
     private readonly deps: BillingDeps & { log?: FastifyBaseLogger },
     private readonly service: BillingService,
-  ) {}
+  ) {
+    this.job = new IntervalJob(() => this.runDue(), { name: 'billing renewals', log: deps.log, everyMs: MINUTE });
+  }
 
   /** One pass over every subscription due at the clock's now; answers how many it handled. */
   async runDue(): Promise<number> {
@@ -163,22 +165,11 @@ export class BillingLifecycle {
     });
   }
 
-  start(intervalMs = 60_000): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.runDue()
-        .catch((err: unknown) => this.deps.log?.error({ err }, 'billing renewals failed'))
-        .finally(() => {
-          this.running = null;
-        });
-    }, intervalMs);
-    this.timer.unref();
+  start(intervalMs?: number): void {
+    this.job.start(intervalMs);
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 }

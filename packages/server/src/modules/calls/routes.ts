@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import { actorOf } from '../../platform/access.ts';
 import { requireAuth } from '../../platform/auth.ts';
+import { IntervalJob } from '../../platform/jobs.ts';
 import type { Module } from '../../platform/module.ts';
 import { CallsService } from './service.ts';
 
@@ -22,12 +23,16 @@ const tags = ['calls'];
 /** Video and voice calls (contract in core's calls.ts). The server signals; media goes peer to peer. */
 export const callsModule: Module = async (app, deps) => {
   const calls = new CallsService({ ...deps, log: app.log });
-  const sweep = setInterval(() => {
-    calls.sweep().catch((err: unknown) => app.log.warn({ err }, 'call sweep failed'));
-  }, deps.config.calls.sweepMs);
-  sweep.unref();
+  // Best effort (each ringing call also has its own timeout): a failed sweep only warns.
+  const sweep = new IntervalJob(() => calls.sweep(), {
+    name: 'call sweep',
+    log: app.log,
+    level: 'warn',
+    everyMs: deps.config.calls.sweepMs,
+  });
+  sweep.start();
   app.addHook('preClose', async () => {
-    clearInterval(sweep);
+    await sweep.stop();
     calls.stop();
   });
 

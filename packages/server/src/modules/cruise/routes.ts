@@ -19,6 +19,7 @@ import {
 } from '@fmk/core';
 import { actorOf } from '../../platform/access.ts';
 import { requireAuth } from '../../platform/auth.ts';
+import { runWithApp } from '../../platform/jobs.ts';
 import type { Module } from '../../platform/module.ts';
 import { AlertsService, SafetySignals } from '../safety/service.ts';
 import { EventService } from './events.ts';
@@ -31,7 +32,7 @@ const secured = { security: [{ bearer: [] }] };
 const errors = { '4xx': apiErrorSchema };
 const tags = ['cruise'];
 
-/** Cruise (issue 7): sessions, nearby cruisers, spots and check-ins, group events. */
+/** Cruise: sessions, nearby cruisers, spots and check-ins, group events. */
 export const cruiseModule: Module = async (app, deps) => {
   const safety = new SafetySignals(new AlertsService({ ...deps, log: app.log }), app.log);
   const sessions = new CruiseSessionService({ ...deps, safety });
@@ -42,8 +43,7 @@ export const cruiseModule: Module = async (app, deps) => {
   // Sessions end by themselves at ends_at (every read filters on it); the sweeper adds them to
   // the counters with no tab open. Started and stopped with the app.
   const sweeper = new CruiseSweeper({ db: deps.db, clock: deps.clock, log: app.log });
-  app.addHook('onReady', async () => sweeper.start());
-  app.addHook('onClose', async () => sweeper.stop());
+  runWithApp(app, sweeper);
   spotReviewRoutes(app, deps);
 
   app.get(

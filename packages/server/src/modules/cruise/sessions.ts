@@ -21,6 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { loadTier, requireAccess } from '../../platform/access.ts';
 import { forbidden, limitReached } from '../../platform/errors.ts';
+import { IntervalJob } from '../../platform/jobs.ts';
 import { CruiseMessages, readCruiser } from './access.ts';
 import {
   dueSessionUsers,
@@ -57,7 +58,7 @@ async function finalizeFor(trx: Db, userId: string, tier: Tier, now: Date, onlyE
   return true;
 }
 
-/** Cruise sessions (issue 7 item 1): start, end, status, quotas. */
+/** Cruise sessions: start, end, status, quotas. */
 export class CruiseSessionService {
   constructor(private readonly deps: CruiseDeps & { safety?: CruiseSafety }) {}
 
@@ -175,18 +176,19 @@ export const SWEEP_INTERVAL_MS = 30_000;
 const SWEEP_BATCH = 500;
 
 /**
- * Finalizes sessions past their end, with no tab open (issue 7 item 1). Idempotent and safe
+ * Finalizes sessions past their end, with no tab open. Idempotent and safe
  * across instances: each session is finalized by one conditional UPDATE under its user's
  * counters lock, so two sweepers (or a sweeper and the user) never count it twice.
  */
 export class CruiseSweeper {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+  private readonly job: IntervalJob;
 
   constructor(
     private readonly deps: CruiseDeps & { log?: FastifyBaseLogger },
-    private readonly intervalMs = SWEEP_INTERVAL_MS,
-  ) {}
+    intervalMs = SWEEP_INTERVAL_MS,
+  ) {
+    this.job = new IntervalJob(() => this.sweep(), { name: 'cruise sweep', log: deps.log, everyMs: intervalMs });
+  }
 
   /** One pass: finalizes every session due at the clock's now; returns how many it ended. */
   async sweep(): Promise<number> {
@@ -210,25 +212,11 @@ export class CruiseSweeper {
   }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.sweep()
-        .catch((err: unknown) => {
-          this.deps.log?.error({ err }, 'cruise sweep failed');
-          return 0;
-        })
-        .finally(() => {
-          this.running = null;
-        });
-    }, this.intervalMs);
-    this.timer.unref();
+    this.job.start();
   }
 
   /** Stops the timer and waits for a pass in progress, so the database can close after. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 }

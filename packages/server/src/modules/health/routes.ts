@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import { actorOf } from '../../platform/access.ts';
 import { authUser, requireAuth } from '../../platform/auth.ts';
+import { runWithApp } from '../../platform/jobs.ts';
 import type { Module } from '../../platform/module.ts';
 import { Vault } from '../../platform/vault.ts';
 import { exportToCsv } from './export.ts';
@@ -36,8 +37,7 @@ export const healthModule: Module = async (app, deps) => {
   const health = new HealthService({ db: deps.db, clock: deps.clock, vault, storage: deps.storage });
   const scheduler = new ReminderScheduler({ db: deps.db, clock: deps.clock, vault, push: deps.push, log: app.log });
   if (deps.config.env !== 'test') {
-    app.addHook('onReady', async () => scheduler.start());
-    app.addHook('onClose', async () => scheduler.stop());
+    runWithApp(app, scheduler);
   }
   const auth = { preHandler: requireAuth };
   // Health data must not linger in shared or browser caches.

@@ -10,6 +10,7 @@ import {
 } from '@fmk/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
+import { IntervalJob } from '../../platform/jobs.ts';
 import type { PushMessage, PushService } from '../../platform/push.ts';
 import { timeZoneOf, type Vault } from '../../platform/vault.ts';
 import * as repo from './repo.ts';
@@ -39,7 +40,7 @@ export const REMINDER_PUSH: Omit<PushMessage, 'tag'> = {
 };
 
 /**
- * The Web Push side of medication reminders (spec section 4; issue 6 item 2). Every minute it
+ * The Web Push side of medication reminders (spec section 4). Every minute it
  * takes the queue rows whose reminder instant has come (medication_schedules.next_due_at), and
  * for each dose still untaken within its ±60-minute window inserts (medication, dose date) into
  * medication_reminders_sent with ON CONFLICT DO NOTHING: only the instance whose insert
@@ -47,28 +48,18 @@ export const REMINDER_PUSH: Omit<PushMessage, 'tag'> = {
  * to the next day's instant. A server that was down longer than the window skips the stale dose.
  */
 export class ReminderScheduler {
-  private timer: ReturnType<typeof setInterval> | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly job: IntervalJob;
 
-  constructor(private readonly deps: ReminderSchedulerDeps) {}
-
-  start(intervalMs = TICK_INTERVAL_MS): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.tick()
-        .catch((err: unknown) => this.deps.log?.error({ err }, 'reminder tick failed'))
-        .finally(() => {
-          this.running = null;
-        });
-    }, intervalMs);
-    this.timer.unref();
+  constructor(private readonly deps: ReminderSchedulerDeps) {
+    this.job = new IntervalJob(() => this.tick(), { name: 'reminder tick', log: deps.log, everyMs: TICK_INTERVAL_MS });
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  start(intervalMs?: number): void {
+    this.job.start(intervalMs);
+  }
+
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** One pass over the due queue; returns how many reminders this call sent. */

@@ -1,5 +1,6 @@
 import { type AlertType, OPEN_SETTINGS_ACTION, PUBLIC_PLACE_ADVICE } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
+import { IntervalJob, type JobLog } from '../../platform/jobs.ts';
 import type { RaiseAlert } from './alerts.ts';
 import { onlineUserIds } from './repo/alerts.ts';
 
@@ -39,17 +40,19 @@ const DEMO_ALERTS: Record<AlertType, Omit<RaiseAlert, 'type'>> = {
  * member online gets a random demo alert with a 10 % chance. Real alerts come from events only.
  */
 export class DemoAlertGenerator {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly job: IntervalJob;
 
   constructor(
     private readonly deps: {
       db: Db;
       raise: (userId: string, alert: RaiseAlert) => Promise<unknown>;
       random?: () => number;
-      log?: { warn(obj: object, msg: string): void };
+      log?: JobLog;
     },
-  ) {}
+  ) {
+    // Demo alerts are best effort: a failed tick only warns.
+    this.job = new IntervalJob(() => this.tick(), { name: 'demo alerts', log: deps.log, level: 'warn', everyMs: DEMO_TICK_MS });
+  }
 
   /** One tick: returns how many demo alerts it raised. */
   async tick(): Promise<number> {
@@ -65,23 +68,11 @@ export class DemoAlertGenerator {
     return raised;
   }
 
-  start(intervalMs = DEMO_TICK_MS): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.tick()
-        .then(() => undefined)
-        .catch((err: unknown) => this.deps.log?.warn({ err }, 'demo alerts failed'))
-        .finally(() => {
-          this.running = null;
-        });
-    }, intervalMs);
-    this.timer.unref();
+  start(intervalMs?: number): void {
+    this.job.start(intervalMs);
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 }

@@ -3,7 +3,6 @@ import {
   type Actor,
   type Clock,
   type CreateUserReport,
-  can,
   canMoveReport,
   Messages,
   REPORT_SCREENSHOT_LIMIT,
@@ -21,8 +20,8 @@ import type { Db } from '../../db/index.ts';
 import { requireAccess } from '../../platform/access.ts';
 import { auditStaff, type StaffBy } from '../../platform/audit/repo.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors.ts';
-import { reencodePhoto } from '../../platform/media/image.ts';
-import { readObject, type Storage } from '../../platform/storage.ts';
+import { readScreenshot, storeScreenshot } from '../../platform/media/screenshots.ts';
+import type { Storage } from '../../platform/storage.ts';
 import type { RaiseAlert } from './alerts.ts';
 import { aboutHim } from './alerts.ts';
 import * as repo from './repo/reports.ts';
@@ -55,7 +54,7 @@ export function reportFileKeys(db: Db, userId: string): Promise<string[]> {
 }
 
 /**
- * Reports against a member (spec sections 3, 4; issue 17 item 1). The reporter sees his own
+ * Reports against a member (spec sections 3, 4). The reporter sees his own
  * reports; staff with admin.reports.edit see all and move them on. The day's limit is counted
  * under the reporter's row lock, so parallel requests cannot pass it.
  */
@@ -65,22 +64,17 @@ export class ReportsService {
     private readonly hooks: ReportHooks,
   ) {}
 
-  /** A screenshot for a report: the photo pipeline (WebP, no metadata), kept outside the public files. */
+  /** A screenshot for a report, kept outside the public files (platform/media/screenshots.ts). */
   async addScreenshot(actor: Actor, upload: Buffer): Promise<ReportScreenshot> {
     requireAccess(actor, 'support.use');
-    const encoded = await reencodePhoto(upload);
-    const id = randomUUID();
-    // Not under photos/: GET /files/* never serves it; only the reporter and staff read it.
-    const storageKey = `reports/${actor.id}/${id}.webp`;
-    await this.deps.storage.put(storageKey, encoded.data, 'image/webp');
-    try {
+    return storeScreenshot(this.deps.storage, 'reports', actor.id, upload, async (shot) => {
       const row = {
-        id,
+        id: shot.id,
         user_id: actor.id,
-        storage_key: storageKey,
-        width: encoded.width,
-        height: encoded.height,
-        bytes: encoded.data.length,
+        storage_key: shot.storageKey,
+        width: shot.width,
+        height: shot.height,
+        bytes: shot.bytes,
         created_at: this.deps.clock.now(),
       };
       await this.deps.db.transaction().execute(async (trx) => {
@@ -90,21 +84,13 @@ export class ReportsService {
           throw tooManyRequests(ReportMessages.tooManyUploads);
         await repo.insertScreenshot(trx, row);
       });
-    } catch (err) {
-      await this.deps.storage.delete(storageKey).catch(() => undefined);
-      throw err;
-    }
-    return { id, width: encoded.width, height: encoded.height };
+    });
   }
 
   /** A screenshot's bytes, to the member who took it or to staff; anyone else: not found. */
   async screenshot(actor: Actor, id: string): Promise<Buffer> {
     const shot = await repo.findScreenshot(this.deps.db, id);
-    const mayRead = shot && (shot.user_id === actor.id || can(actor, 'admin.reports.edit').allowed);
-    if (!mayRead) throw notFound(ReportMessages.screenshotNotFound);
-    const bytes = await readObject(this.deps.storage, shot.storage_key);
-    if (!bytes) throw notFound(ReportMessages.screenshotNotFound);
-    return bytes;
+    return readScreenshot(this.deps.storage, actor, shot, ReportMessages.screenshotNotFound);
   }
 
   async report(actor: Actor, targetId: string, body: CreateUserReport): Promise<UserReport> {

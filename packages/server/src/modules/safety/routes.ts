@@ -18,6 +18,7 @@ import {
 import { z } from 'zod';
 import { actorOf } from '../../platform/access.ts';
 import { authUser, requireAuth } from '../../platform/auth.ts';
+import { IntervalJob, runWithApp } from '../../platform/jobs.ts';
 import { readPhotoUpload } from '../../platform/media/upload.ts';
 import type { Module } from '../../platform/module.ts';
 import { staffBy } from '../../platform/staff-gate.ts';
@@ -35,7 +36,8 @@ const errors = { '4xx': apiErrorSchema };
 
 /**
  * Blocking: block, unblock and the blocked-users list. Reports: a member reports another with
- * evidence, optionally blocking him in the same step; staff review them (admin.reports.edit).
+ * evidence, optionally blocking him in the same step so he is out of reach at once; staff
+ * review them (admin.reports.edit). Also the safety alerts and the meetup check-ins.
  */
 export const safetyModule: Module = async (app, deps) => {
   const safety = new SafetyService(deps, (me, targetId) => endCallsBetween(deps, me, targetId));
@@ -44,28 +46,11 @@ export const safetyModule: Module = async (app, deps) => {
   deps.moderation.subscribe((e) => alerts.onModeration(e));
   const meetup = new MeetupService({ ...deps, raise: (id, a) => alerts.raise(id, a), log: app.log });
   // Overdue check-ins email the contact even with no tab open: a sweep every 30 s.
-  let sweep: NodeJS.Timeout | null = null;
-  let sweeping: Promise<unknown> | null = null;
-  app.addHook('onReady', async () => {
-    sweep = setInterval(() => {
-      sweeping ??= meetup
-        .sweep()
-        .catch((err: unknown) => app.log.error({ err }, 'check-in sweep failed'))
-        .finally(() => {
-          sweeping = null;
-        });
-    }, CHECKIN_SWEEP_MS);
-    sweep.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (sweep) clearInterval(sweep);
-    await sweeping;
-  });
+  runWithApp(app, new IntervalJob(() => meetup.sweep(), { name: 'check-in sweep', log: app.log, everyMs: CHECKIN_SWEEP_MS }));
   // The spec's simulated alerts, for demos only (DEMO_SAFETY_ALERTS; refused in production).
   if (deps.config.demoSafetyAlerts) {
     const demo = new DemoAlertGenerator({ db: deps.db, raise: (id, a) => alerts.raise(id, a), log: app.log });
-    app.addHook('onReady', async () => demo.start());
-    app.addHook('onClose', async () => demo.stop());
+    runWithApp(app, demo);
   }
   const reports = new ReportsService(deps, {
     block: (me, targetId) => safety.block(me, targetId),

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   type Actor,
   type Clock,
-  can,
   type createFeedbackBody,
   type createThreadBody,
   effectiveTier,
@@ -31,8 +30,8 @@ import { auditStaff, type StaffBy } from '../../platform/audit/repo.ts';
 import { type Bus, withEvents } from '../../platform/bus.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { loadRules } from '../../platform/flags.ts';
-import { reencodePhoto } from '../../platform/media/image.ts';
-import { readObject, type Storage } from '../../platform/storage.ts';
+import { readScreenshot, storeScreenshot } from '../../platform/media/screenshots.ts';
+import type { Storage } from '../../platform/storage.ts';
 import * as repo from './repo.ts';
 
 export interface SupportServiceDeps {
@@ -133,35 +132,21 @@ export class SupportService {
 
   // --- bug reports and feedback
 
-  /** A screenshot for a report: the photo pipeline (WebP, no metadata), kept outside the public files. */
+  /** A screenshot for a report, kept outside the public files (platform/media/screenshots.ts). */
   async addScreenshot(actor: Actor, upload: Buffer): Promise<Screenshot> {
     requireAccess(actor, 'support.use');
-    const encoded = await reencodePhoto(upload);
-    const id = randomUUID();
-    // Not under photos/: GET /files/* never serves it; only its member and staff read it.
-    const storageKey = `support/${actor.id}/${id}.webp`;
-    await this.deps.storage.put(storageKey, encoded.data, 'image/webp');
-    try {
-      const { width, height } = encoded;
-      const row = { id, userId: actor.id, storageKey, width, height, bytes: encoded.data.length, at: this.deps.clock.now() };
-      await this.limited(actor, SCREENSHOT_LIMIT, repo.countScreenshotsSince, SupportMessages.tooManyScreenshots, (trx) =>
+    return storeScreenshot(this.deps.storage, 'support', actor.id, upload, (shot) => {
+      const row = { ...shot, userId: actor.id, at: this.deps.clock.now() };
+      return this.limited(actor, SCREENSHOT_LIMIT, repo.countScreenshotsSince, SupportMessages.tooManyScreenshots, (trx) =>
         repo.insertScreenshot(trx, row),
       );
-    } catch (err) {
-      await this.deps.storage.delete(storageKey).catch(() => undefined);
-      throw err;
-    }
-    return { id, width: encoded.width, height: encoded.height };
+    });
   }
 
   /** A screenshot's bytes, to the member who sent it or to support staff; anyone else: not found. */
   async screenshot(actor: Actor, id: string): Promise<Buffer> {
     const shot = await repo.findScreenshot(this.deps.db, id);
-    const mayRead = shot && (shot.user_id === actor.id || can(actor, 'admin.reports.edit').allowed);
-    if (!mayRead) throw notFound(SupportMessages.screenshotNotFound);
-    const bytes = await readObject(this.deps.storage, shot.storage_key);
-    if (!bytes) throw notFound(SupportMessages.screenshotNotFound);
-    return bytes;
+    return readScreenshot(this.deps.storage, actor, shot, SupportMessages.screenshotNotFound);
   }
 
   async createReport(actor: Actor, body: z.infer<typeof createFeedbackBody>, userAgent: string | undefined): Promise<Feedback> {

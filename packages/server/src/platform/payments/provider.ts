@@ -17,6 +17,16 @@ export interface ProviderCard {
 /** A refusal from the provider: its error code (CARD_DECLINED, CVV_FAILURE, ...). */
 export type Declined = { ok: false; code: string };
 
+/** One charge of a saved card; the idempotency key makes a retried charge the same payment. */
+export interface ChargeInput {
+  customerId: string;
+  cardId: string;
+  amountCents: number;
+  currency: string;
+  idempotencyKey: string;
+  note?: string;
+}
+
 export interface PaymentProvider {
   readonly kind: 'sandbox' | 'square';
   createCustomer(input: { referenceId: string; email: string; idempotencyKey: string }): Promise<string>;
@@ -25,14 +35,7 @@ export interface PaymentProvider {
     sourceId: string;
     idempotencyKey: string;
   }): Promise<{ ok: true; card: ProviderCard } | Declined>;
-  charge(input: {
-    customerId: string;
-    cardId: string;
-    amountCents: number;
-    currency: string;
-    idempotencyKey: string;
-    note?: string;
-  }): Promise<{ ok: true; paymentId: string } | Declined>;
+  charge(input: ChargeInput): Promise<{ ok: true; paymentId: string } | Declined>;
   disableCard(cardId: string): Promise<void>;
   /** Whether a webhook's body was signed with the provider's key for this notification URL. */
   verifyWebhook(body: string, signature: string | undefined, url: string): Promise<boolean>;

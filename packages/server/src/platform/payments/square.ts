@@ -1,6 +1,6 @@
 import { SquareClient, SquareError, WebhooksHelper } from 'square';
 import type { PaymentsConfig } from './config.ts';
-import type { Declined, PaymentProvider, ProviderCard } from './provider.ts';
+import type { ChargeInput, Declined, PaymentProvider, ProviderCard } from './provider.ts';
 
 type SquareConfig = Extract<PaymentsConfig, { kind: 'square' }>;
 
@@ -64,14 +64,7 @@ export class SquareProvider implements PaymentProvider {
     }
   }
 
-  async charge(input: {
-    customerId: string;
-    cardId: string;
-    amountCents: number;
-    currency: string;
-    idempotencyKey: string;
-    note?: string;
-  }): Promise<{ ok: true; paymentId: string } | Declined> {
+  async charge(input: ChargeInput): Promise<{ ok: true; paymentId: string } | Declined> {
     try {
       const r = await this.client.payments.create({
         sourceId: input.cardId,

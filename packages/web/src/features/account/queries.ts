@@ -1,9 +1,8 @@
-import { AUTH_STORAGE_KEYS, type DataExport, type DeleteAccount, type EmailConfirmed, type PhoneStatus } from '@fmk/core';
+import type { DataExport, DeleteAccount, EmailConfirmed, PhoneStatus } from '@fmk/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../api/call.ts';
-import { ApiError } from '../../api/client.ts';
-import { env } from '../../env.ts';
+import { downloadPrivateFile } from '../../shared/files.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 
 /**
@@ -103,27 +102,12 @@ export function useStartExport() {
  * Saves the archive. Fetched with the session's token and handed to the browser through a blob
  * link, so the archive never sits in a URL, a cache or another tab's reach.
  */
-export async function downloadExport(id: string): Promise<void> {
-  const token = localStorage.getItem(AUTH_STORAGE_KEYS.token);
-  const res = await fetch(`${env.apiBase}/account/export/${encodeURIComponent(id)}/download`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-    cache: 'no-store',
+export function downloadExport(id: string): Promise<void> {
+  return downloadPrivateFile(`/account/export/${encodeURIComponent(id)}/download`, {
+    fallbackName: 'fmk-data.zip',
+    failure: 'We could not download your data. Please try again.',
+    serverMessage: true,
   });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: unknown } | null;
-    const message = typeof body?.message === 'string' ? body.message : 'We could not download your data. Please try again.';
-    throw new ApiError(res.status, message);
-  }
-  const blob = await res.blob();
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'fmk-data.zip';
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function useDeleteAccount() {

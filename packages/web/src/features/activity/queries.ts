@@ -1,9 +1,8 @@
 import type { CreateActivityLog, CreateContact } from '@fmk/core';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { call } from '../../api/call.ts';
-import { apiBlob } from '../../api/client.ts';
 import { env } from '../../env.ts';
+import { usePrivateImage } from '../../shared/files.ts';
 
 export const activityKeys = {
   all: ['activity'] as const,
@@ -93,23 +92,8 @@ export function privatePhotoPath(photoURL: string | null): string | null {
  */
 export function useContactPhoto(photoURL: string | null): { src: string | null; failed: boolean } {
   const path = privatePhotoPath(photoURL);
-  const bytes = useQuery({
-    queryKey: ['contact-photo', path],
-    queryFn: ({ signal }) => apiBlob(path!, signal),
-    enabled: path !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    if (!bytes.data || typeof URL.createObjectURL !== 'function') {
-      setSrc(null);
-      return;
-    }
-    const url = URL.createObjectURL(bytes.data);
-    setSrc(url);
-    return () => URL.revokeObjectURL(url);
-  }, [bytes.data]);
-  return path ? { src, failed: bytes.isError } : { src: photoURL, failed: false };
+  const photo = usePrivateImage(['contact-photo', path], path);
+  return path ? photo : { src: photoURL, failed: false };
 }
 
 /** Creates contacts for names typed as new partners (one request each) and returns their ids. */

@@ -122,31 +122,45 @@ export function SecondFactor({ challenge }: { challenge: AdminChallenge }) {
   );
 }
 
-/** Staff sign-in (spec sections 4, 5, 8): email and password, then the second factor. */
-export function AdminLoginScreen() {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+/**
+ * The password step of a staff sign-in (by email, or accepting an invite): busy while it runs,
+ * its refusal as text, then the challenge the second factor answers.
+ */
+export function usePasswordStep() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [challenge, setChallenge] = useState<AdminChallenge | null>(null);
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const run = async (start: () => Promise<AdminChallenge>) => {
     setError(null);
-    if (!email.trim() || !password) {
-      setError('Enter your email address and password.');
-      return;
-    }
     setBusy(true);
-    // A failed sign-in leaves no staff session behind (spec section 4).
-    setStaffSession(null);
     try {
-      setChallenge(await call('POST /admin/login', { body: { email: email.trim(), password }, token: null }));
+      setChallenge(await start());
     } catch (err) {
       setError(errorMessage(err, Messages.loginFailed));
     } finally {
       setBusy(false);
     }
+  };
+  return { error, setError, busy, challenge, run };
+}
+
+/** Staff sign-in (spec sections 4, 5, 8): email and password, then the second factor. */
+export function AdminLoginScreen() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const { error, setError, busy, challenge, run } = usePasswordStep();
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim() || !password) {
+      setError('Enter your email address and password.');
+      return;
+    }
+    await run(() => {
+      // A failed sign-in leaves no staff session behind (spec section 4).
+      setStaffSession(null);
+      return call('POST /admin/login', { body: { email: email.trim(), password }, token: null });
+    });
   };
 
   return (

@@ -4,7 +4,7 @@ import { errorMessage } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { Pager, QueryState, ScreenTitle, TableWrap, tableClass, tdClass, thClass, when } from './parts.tsx';
+import { DataTable, Pager, QueryState, ScreenTitle, when } from './parts.tsx';
 import { adminKeys, mayUse, useAdminMe, useStaffQuery } from './queries.ts';
 import { staffCall, staffDownload } from './session.ts';
 
@@ -70,34 +70,23 @@ export function AuditScreen() {
                 ? `Hash chain intact (${d.chain.rows} rows).`
                 : `Hash chain broken at row ${d.chain.brokenAt}: the log was changed.`}
             </p>
-            <TableWrap label="Audit rows">
-              <table className={tableClass}>
-                <thead>
-                  <tr>
-                    <th className={thClass}>Time</th>
-                    <th className={thClass}>Staff</th>
-                    <th className={thClass}>Action</th>
-                    <th className={thClass}>Target</th>
-                    <th className={thClass}>Reason</th>
-                    <th className={thClass}>IP</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.rows.map((r) => (
-                    <tr key={r.id}>
-                      <td className={tdClass}>{when(r.createdAt)}</td>
-                      <td className={tdClass}>{r.adminEmail ?? r.adminId}</td>
-                      <td className={`${tdClass} font-mono`}>{r.action}</td>
-                      <td className={`${tdClass} font-mono`}>
-                        {[r.targetType, r.targetId ?? r.anonymousId].filter(Boolean).join(' ') || '—'}
-                      </td>
-                      <td className={tdClass}>{r.reason}</td>
-                      <td className={tdClass}>{r.ipAddress ?? '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
+            <DataTable
+              label="Audit rows"
+              rows={d.rows}
+              rowKey={(r) => r.id}
+              columns={[
+                { head: 'Time', cell: (r) => when(r.createdAt) },
+                { head: 'Staff', cell: (r) => r.adminEmail ?? r.adminId },
+                { head: 'Action', className: 'font-mono', cell: (r) => r.action },
+                {
+                  head: 'Target',
+                  className: 'font-mono',
+                  cell: (r) => [r.targetType, r.targetId ?? r.anonymousId].filter(Boolean).join(' ') || '—',
+                },
+                { head: 'Reason', cell: (r) => r.reason },
+                { head: 'IP', cell: (r) => r.ipAddress ?? '—' },
+              ]}
+            />
             <Pager page={d.page} pageSize={d.pageSize} total={d.total} onPage={(page) => setFilter((f) => ({ ...f, page }))} />
           </>
         )}

@@ -1,4 +1,3 @@
-import { type AdminChallenge, Messages } from '@fmk/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
@@ -8,7 +7,7 @@ import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { PasswordField } from '../../ui/TextField.tsx';
-import { SecondFactor, StaffFrame } from './AdminLoginScreen.tsx';
+import { SecondFactor, StaffFrame, usePasswordStep } from './AdminLoginScreen.tsx';
 
 /** An invite's link: the invitee confirms with his member account's password, then sets up his second factor. */
 export function InviteAcceptScreen() {
@@ -19,21 +18,11 @@ export function InviteAcceptScreen() {
     retry: false,
   });
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [challenge, setChallenge] = useState<AdminChallenge | null>(null);
+  const { error, busy, challenge, run } = usePasswordStep();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
-    setBusy(true);
-    try {
-      setChallenge(await call('POST /admin/invites/accept', { body: { token, password }, token: null }));
-    } catch (err) {
-      setError(errorMessage(err, Messages.loginFailed));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => call('POST /admin/invites/accept', { body: { token, password }, token: null }));
   };
 
   if (invite.isPending)

@@ -4,7 +4,7 @@ import { errorMessage } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { EmailField, SelectField } from '../../ui/TextField.tsx';
-import { QueryState, ScreenTitle, TableWrap, tableClass, tdClass, thClass, when } from './parts.tsx';
+import { DataTable, QueryState, ScreenTitle, TableWrap, tableClass, tdClass, thClass, when } from './parts.tsx';
 import { adminKeys, mayUse, useAdminMe, useStaffMutation, useStaffQuery } from './queries.ts';
 import { staffCall } from './session.ts';
 
@@ -26,64 +26,51 @@ export function MembersScreen() {
       <FormError boxed>{error}</FormError>
       <QueryState q={q} what="the team" isEmpty={(d) => d.rows.length === 0} empty={{ title: 'No staff yet' }}>
         {(d) => (
-          <TableWrap label="Team members">
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  <th className={thClass}>Email</th>
-                  <th className={thClass}>Role</th>
-                  <th className={thClass}>Second factor</th>
-                  <th className={thClass}>Last sign-in</th>
-                  <th className={thClass}>Status</th>
-                  <th className={thClass}>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.rows.map((m) => (
-                  <tr key={m.userId}>
-                    <td className={tdClass}>{m.email}</td>
-                    <td className={tdClass}>
-                      {mayUse(me, 'team_management.edit') && m.userId !== me?.userId && m.isActive ? (
-                        <SelectField
-                          label={`Role of ${m.email}`}
-                          className="min-w-36 py-2"
-                          value={m.role}
-                          onChange={(e) => patch.mutate({ userId: m.userId, role: e.target.value as StaffRole }, onErr)}
-                        >
-                          {STAFF_ROLES.map((r) => (
-                            <option key={r} value={r}>
-                              {roleLabel(r)}
-                            </option>
-                          ))}
-                        </SelectField>
-                      ) : (
-                        roleLabel(m.role)
-                      )}
-                      {m.permissions ? (
-                        <p className="text-xs text-muted">explicit: {m.permissions.join(', ') || 'none'}</p>
-                      ) : null}
-                    </td>
-                    <td className={tdClass}>{m.totpEnabled ? 'on' : 'not set up'}</td>
-                    <td className={tdClass}>{when(m.lastLogin)}</td>
-                    <td className={tdClass}>{m.isActive ? 'active' : 'revoked'}</td>
-                    <td className={tdClass}>
-                      {mayUse(me, 'team_management.revoke') && m.isActive && m.userId !== me?.userId ? (
-                        <Button
-                          variant="secondary"
-                          className="min-h-10 px-3 text-sm"
-                          onClick={() => revoke.mutate(m.userId, onErr)}
-                        >
-                          Revoke
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <DataTable
+            label="Team members"
+            rows={d.rows}
+            rowKey={(m) => m.userId}
+            columns={[
+              { head: 'Email', cell: (m) => m.email },
+              {
+                head: 'Role',
+                cell: (m) => (
+                  <>
+                    {mayUse(me, 'team_management.edit') && m.userId !== me?.userId && m.isActive ? (
+                      <SelectField
+                        label={`Role of ${m.email}`}
+                        className="min-w-36 py-2"
+                        value={m.role}
+                        onChange={(e) => patch.mutate({ userId: m.userId, role: e.target.value as StaffRole }, onErr)}
+                      >
+                        {STAFF_ROLES.map((r) => (
+                          <option key={r} value={r}>
+                            {roleLabel(r)}
+                          </option>
+                        ))}
+                      </SelectField>
+                    ) : (
+                      roleLabel(m.role)
+                    )}
+                    {m.permissions ? <p className="text-xs text-muted">explicit: {m.permissions.join(', ') || 'none'}</p> : null}
+                  </>
+                ),
+              },
+              { head: 'Second factor', cell: (m) => (m.totpEnabled ? 'on' : 'not set up') },
+              { head: 'Last sign-in', cell: (m) => when(m.lastLogin) },
+              { head: 'Status', cell: (m) => (m.isActive ? 'active' : 'revoked') },
+              {
+                head: 'Actions',
+                hideHead: true,
+                cell: (m) =>
+                  mayUse(me, 'team_management.revoke') && m.isActive && m.userId !== me?.userId ? (
+                    <Button variant="secondary" className="min-h-10 px-3 text-sm" onClick={() => revoke.mutate(m.userId, onErr)}>
+                      Revoke
+                    </Button>
+                  ) : null,
+              },
+            ]}
+          />
         )}
       </QueryState>
     </>
@@ -151,38 +138,27 @@ export function InvitesScreen() {
         empty={{ title: 'No invites yet', body: 'Invite a team member by email.' }}
       >
         {(d) => (
-          <TableWrap label="Invites">
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  <th className={thClass}>Email</th>
-                  <th className={thClass}>Role</th>
-                  <th className={thClass}>State</th>
-                  <th className={thClass}>Expires</th>
-                  <th className={thClass}>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.rows.map((i) => (
-                  <tr key={i.id}>
-                    <td className={tdClass}>{i.email}</td>
-                    <td className={tdClass}>{roleLabel(i.role)}</td>
-                    <td className={tdClass}>{i.state}</td>
-                    <td className={tdClass}>{when(i.expiresAt)}</td>
-                    <td className={tdClass}>
-                      {i.state === 'pending' && mayUse(me, 'team_management.revoke') ? (
-                        <Button variant="secondary" className="min-h-10 px-3 text-sm" onClick={() => revoke.mutate(i.id)}>
-                          Revoke
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <DataTable
+            label="Invites"
+            rows={d.rows}
+            rowKey={(i) => i.id}
+            columns={[
+              { head: 'Email', cell: (i) => i.email },
+              { head: 'Role', cell: (i) => roleLabel(i.role) },
+              { head: 'State', cell: (i) => i.state },
+              { head: 'Expires', cell: (i) => when(i.expiresAt) },
+              {
+                head: 'Actions',
+                hideHead: true,
+                cell: (i) =>
+                  i.state === 'pending' && mayUse(me, 'team_management.revoke') ? (
+                    <Button variant="secondary" className="min-h-10 px-3 text-sm" onClick={() => revoke.mutate(i.id)}>
+                      Revoke
+                    </Button>
+                  ) : null,
+              },
+            ]}
+          />
         )}
       </QueryState>
     </>

@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { SelectField, TextField } from '../../ui/TextField.tsx';
-import { Pager, QueryState, ScreenTitle, TableWrap, tableClass, tdClass, thClass, when } from './parts.tsx';
+import { DataTable, Pager, QueryState, ScreenTitle, when } from './parts.tsx';
 import { adminKeys, mayUse, useAdminMe, useStaffMutation, useStaffQuery } from './queries.ts';
 import { staffCall } from './session.ts';
 
@@ -69,35 +69,28 @@ export function UsersScreen() {
       >
         {(d) => (
           <>
-            <TableWrap label="Users">
-              <table className={tableClass}>
-                <thead>
-                  <tr>
-                    <th className={thClass}>User</th>
-                    <th className={thClass}>Anonymous id</th>
-                    <th className={thClass}>Tier</th>
-                    <th className={thClass}>Status</th>
-                    <th className={thClass}>Joined</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.rows.map((u) => (
-                    <tr key={u.id}>
-                      <td className={tdClass}>
-                        <Link className="font-semibold text-primary-strong underline" to={`/admin/users/${u.id}`}>
-                          {u.displayName ?? 'Anonymous'}
-                        </Link>
-                        {u.staffRole ? <span className="ml-2 text-xs text-muted">{u.staffRole.replace('_', ' ')}</span> : null}
-                      </td>
-                      <td className={`${tdClass} font-mono`}>{u.anonymousId ?? '—'}</td>
-                      <td className={tdClass}>{u.tier}</td>
-                      <td className={tdClass}>{u.isActive ? 'active' : 'inactive'}</td>
-                      <td className={tdClass}>{when(u.createdAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
+            <DataTable
+              label="Users"
+              rows={d.rows}
+              rowKey={(u) => u.id}
+              columns={[
+                {
+                  head: 'User',
+                  cell: (u) => (
+                    <>
+                      <Link className="font-semibold text-primary-strong underline" to={`/admin/users/${u.id}`}>
+                        {u.displayName ?? 'Anonymous'}
+                      </Link>
+                      {u.staffRole ? <span className="ml-2 text-xs text-muted">{u.staffRole.replace('_', ' ')}</span> : null}
+                    </>
+                  ),
+                },
+                { head: 'Anonymous id', className: 'font-mono', cell: (u) => u.anonymousId ?? '—' },
+                { head: 'Tier', cell: (u) => u.tier },
+                { head: 'Status', cell: (u) => (u.isActive ? 'active' : 'inactive') },
+                { head: 'Joined', cell: (u) => when(u.createdAt) },
+              ]}
+            />
             <Pager page={d.page} pageSize={d.pageSize} total={d.total} onPage={(page) => setFilter((f) => ({ ...f, page }))} />
           </>
         )}
@@ -312,45 +305,33 @@ export function BannedScreen() {
         empty={{ title: 'No bans', body: 'Banned emails are listed here by their hash.' }}
       >
         {(d) => (
-          <TableWrap label="Bans">
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  <th className={thClass}>Email hash</th>
-                  <th className={thClass}>Reason</th>
-                  <th className={thClass}>Until</th>
-                  <th className={thClass}>Anonymous ids</th>
-                  <th className={thClass}>Banned</th>
-                  <th className={thClass}>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.rows.map((b) => (
-                  <tr key={b.hash}>
-                    <td className={`${tdClass} font-mono`}>{b.hash.slice(0, 12)}…</td>
-                    <td className={tdClass}>{b.reason}</td>
-                    <td className={tdClass}>{b.isPermanent ? 'permanent' : when(b.until)}</td>
-                    <td className={`${tdClass} font-mono`}>{b.associatedAnonymousIds.join(', ') || '—'}</td>
-                    <td className={tdClass}>{when(b.bannedAt)}</td>
-                    <td className={tdClass}>
-                      {mayUse(me, 'users.ban') ? (
-                        <Button
-                          variant="secondary"
-                          className="min-h-10 px-3 text-sm"
-                          loading={lift.isPending && lift.variables === b.hash}
-                          onClick={() => lift.mutate(b.hash)}
-                        >
-                          Lift
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <DataTable
+            label="Bans"
+            rows={d.rows}
+            rowKey={(b) => b.hash}
+            columns={[
+              { head: 'Email hash', className: 'font-mono', cell: (b) => `${b.hash.slice(0, 12)}…` },
+              { head: 'Reason', cell: (b) => b.reason },
+              { head: 'Until', cell: (b) => (b.isPermanent ? 'permanent' : when(b.until)) },
+              { head: 'Anonymous ids', className: 'font-mono', cell: (b) => b.associatedAnonymousIds.join(', ') || '—' },
+              { head: 'Banned', cell: (b) => when(b.bannedAt) },
+              {
+                head: 'Actions',
+                hideHead: true,
+                cell: (b) =>
+                  mayUse(me, 'users.ban') ? (
+                    <Button
+                      variant="secondary"
+                      className="min-h-10 px-3 text-sm"
+                      loading={lift.isPending && lift.variables === b.hash}
+                      onClick={() => lift.mutate(b.hash)}
+                    >
+                      Lift
+                    </Button>
+                  ) : null,
+              },
+            ]}
+          />
         )}
       </QueryState>
     </>

@@ -93,4 +93,57 @@ export function TableWrap({ label, children }: { label: string; children: ReactN
   );
 }
 
+/** One column of a DataTable: its header and what each row shows in it. */
+export interface Column<T> {
+  head: string;
+  /** The header is read to screen readers only (an actions column). */
+  hideHead?: boolean;
+  /** Extra classes for its cells (font-mono for ids and codes). */
+  className?: string;
+  cell: (row: T) => ReactNode;
+}
+
+/**
+ * A list of rows as the admin area shows every list: a scrollable, keyboard-reachable table with
+ * one header row and one row per item, so the screens differ only in their columns.
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+}: {
+  label: string;
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+}) {
+  return (
+    <TableWrap label={label}>
+      <table className={tableClass}>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.head} className={thClass}>
+                {c.hideHead ? <span className="sr-only">{c.head}</span> : c.head}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((c) => (
+                <td key={c.head} className={c.className ? `${tdClass} ${c.className}` : tdClass}>
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableWrap>
+  );
+}
+
 export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { type CallInput, call, type ResponseOf } from '../../api/call.ts';
 import { ApiError } from '../../api/client.ts';
 import type { Endpoint } from '../../api/endpoints.ts';
+import { saveBlob } from '../../shared/files.ts';
 
 /**
  * The staff session, apart from the member's: its token lives in this tab's
@@ -69,10 +70,5 @@ export async function staffDownload(path: string, filename: string): Promise<voi
   const token = staffSession()?.token;
   const res = await fetch(`/api/v1${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!res.ok) throw new ApiError(res.status, 'Download failed', 'error', {});
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.click();
-  URL.revokeObjectURL(url);
+  saveBlob(await res.blob(), filename);
 }

@@ -8,37 +8,22 @@ import { loadSquareSdk, SANDBOX_CARDS, type SdkState, type SquareCard, sandboxTo
 
 type Provider = BillingSummary['provider'];
 
-/**
- * A card, turned into a token in the browser: the sandbox's form by default, or Square's card
- * field when Square is configured. `onToken` gets the token only; the number never leaves here.
- */
-export function CardForm({
-  provider,
-  submitLabel,
-  busy,
-  onToken,
-}: {
+interface CardFormProps {
   provider: Provider;
   submitLabel: string;
   busy: boolean;
   onToken: (token: string) => void;
-}) {
-  return provider.kind === 'square' ? (
-    <SquareCardForm provider={provider} submitLabel={submitLabel} busy={busy} onToken={onToken} />
-  ) : (
-    <SandboxCardForm submitLabel={submitLabel} busy={busy} onToken={onToken} />
-  );
 }
 
-function SandboxCardForm({
-  submitLabel,
-  busy,
-  onToken,
-}: {
-  submitLabel: string;
-  busy: boolean;
-  onToken: (token: string) => void;
-}) {
+/**
+ * A card, turned into a token in the browser: the sandbox's form by default, or Square's card
+ * field when Square is configured. `onToken` gets the token only; the number never leaves here.
+ */
+export function CardForm(props: CardFormProps) {
+  return props.provider.kind === 'square' ? <SquareCardForm {...props} /> : <SandboxCardForm {...props} />;
+}
+
+function SandboxCardForm({ submitLabel, busy, onToken }: Omit<CardFormProps, 'provider'>) {
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -101,17 +86,7 @@ const SDK_TEXT: Record<Exclude<SdkState, 'ready'>, string> = {
   timeout: 'The card form took too long to start. Try again.',
 };
 
-function SquareCardForm({
-  provider,
-  submitLabel,
-  busy,
-  onToken,
-}: {
-  provider: Provider;
-  submitLabel: string;
-  busy: boolean;
-  onToken: (token: string) => void;
-}) {
+function SquareCardForm({ provider, submitLabel, busy, onToken }: CardFormProps) {
   const [state, setState] = useState<SdkState>('not-loaded');
   const [error, setError] = useState<string | null>(null);
   const card = useRef<SquareCard | null>(null);

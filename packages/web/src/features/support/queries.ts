@@ -1,9 +1,8 @@
 import type { Feedback, FeedbackCategory, FeedbackKind, SupportThread, SupportThreadDetail } from '@fmk/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { call } from '../../api/call.ts';
-import { apiBlob } from '../../api/client.ts';
 import { env } from '../../env.ts';
+import { usePrivateImage } from '../../shared/files.ts';
 import { supportKeys } from '../../shared/queryKeys.ts';
 
 /** Staff answer while the member looks: lists and an open thread ask again every half minute. */
@@ -53,23 +52,7 @@ export function useSendReportMutation() {
 
 /** A report's screenshot: served only with the session's token, so fetched as bytes and shown from an object URL. */
 export function useScreenshot(id: string | null): { src: string | null; failed: boolean } {
-  const bytes = useQuery({
-    queryKey: ['support-screenshot', id],
-    queryFn: ({ signal }) => apiBlob(`/support/screenshots/${id}`, signal),
-    enabled: id !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    if (!bytes.data || typeof URL.createObjectURL !== 'function') {
-      setSrc(null);
-      return;
-    }
-    const url = URL.createObjectURL(bytes.data);
-    setSrc(url);
-    return () => URL.revokeObjectURL(url);
-  }, [bytes.data]);
-  return { src, failed: bytes.isError };
+  return usePrivateImage(['support-screenshot', id], id === null ? null : `/support/screenshots/${id}`);
 }
 
 /** GET /support/threads: his conversations with support, with unread answers. */

@@ -11,6 +11,7 @@ import {
 } from '@fmk/core';
 import { z } from 'zod';
 import { authUser, requireAuth } from '../../../platform/auth.ts';
+import { IntervalJob, runWithApp } from '../../../platform/jobs.ts';
 import type { AppDeps, ZodFastify } from '../../../platform/module.ts';
 import { Vault } from '../../../platform/vault.ts';
 import { HealthService } from '../../health/service.ts';
@@ -47,9 +48,7 @@ export async function registerDataRoutes(
 
   // Archives past their day are deleted on every read of their owner's, and hourly for everyone.
   if (deps.config.env !== 'test') {
-    const timer = setInterval(() => void exports.expire().catch((err) => app.log.error({ err }, 'export sweep failed')), HOUR);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    runWithApp(app, new IntervalJob(() => exports.expire(), { name: 'export sweep', log: app.log, everyMs: HOUR }));
   }
   app.addHook('onClose', async () => exports.idle());
 

@@ -10,23 +10,23 @@ export function findUserByEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
+/** A staff member as the team screens show him; his second factor's secrets are read only to sign him in. */
+const STAFF_ROW = [
+  'a.user_id',
+  'u.email',
+  'a.role',
+  'a.permissions',
+  'a.is_active',
+  'a.totp_enabled_at',
+  'a.last_login',
+  'a.invited_by',
+] as const;
+
 export function findStaff(db: Db, userId: string) {
   return db
     .selectFrom('admin_users as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select([
-      'a.user_id',
-      'u.email',
-      'a.role',
-      'a.permissions',
-      'a.is_active',
-      'a.totp_secret',
-      'a.totp_enabled_at',
-      'a.totp_last_step',
-      'a.recovery_codes',
-      'a.invited_by',
-      'a.last_login',
-    ])
+    .select([...STAFF_ROW, 'a.totp_secret', 'a.totp_last_step', 'a.recovery_codes'])
     .where('a.user_id', '=', userId)
     .executeTakeFirst();
 }
@@ -70,29 +70,6 @@ export async function setRecoveryCodes(db: Db, userId: string, hashes: string[])
     .execute();
 }
 
-export async function insertStaffSession(
-  db: Db,
-  s: { id: string; userId: string; now: Date; expiresAt: Date; userAgent: string | null; ip: string },
-): Promise<void> {
-  await db
-    .insertInto('sessions')
-    .values({
-      id: s.id,
-      user_id: s.userId,
-      created_at: s.now,
-      expires_at: s.expiresAt,
-      last_used_at: s.now,
-      user_agent: s.userAgent,
-      ip_address: s.ip,
-      kind: 'staff',
-    })
-    .execute();
-}
-
-export async function revokeSession(db: Db, id: string, now: Date): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
-}
-
 /** Ends every staff session of a user (his record was deactivated or revoked); returns their ids. */
 export async function revokeStaffSessions(db: Db, userId: string, now: Date): Promise<string[]> {
   const rows = await db
@@ -121,16 +98,7 @@ export function listStaff(db: Db) {
   return db
     .selectFrom('admin_users as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select([
-      'a.user_id',
-      'u.email',
-      'a.role',
-      'a.permissions',
-      'a.is_active',
-      'a.totp_enabled_at',
-      'a.last_login',
-      'a.invited_by',
-    ])
+    .select(STAFF_ROW)
     .orderBy('a.created_at')
     .execute();
 }

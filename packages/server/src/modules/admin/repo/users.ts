@@ -6,6 +6,18 @@ import type { Db } from '../../../db/index.ts';
 
 export const USERS_PAGE = 50;
 
+/** What every users screen shows of a user (the list's row; one user's record adds to it). */
+const USER_ROW = [
+  'u.id',
+  'u.anonymous_id',
+  'u.display_name',
+  'u.subscription_tier',
+  'u.is_active',
+  'a.role as staff_role',
+  'u.created_at',
+  'u.last_seen',
+] as const;
+
 export async function searchUsers(
   db: Db,
   f: { q?: string; emailMatch?: string; status: 'active' | 'inactive' | 'all'; tier?: 'free' | 'premium' | 'platinum' },
@@ -21,16 +33,7 @@ export async function searchUsers(
   }
   const [rows, total] = await Promise.all([
     q
-      .select([
-        'u.id',
-        'u.anonymous_id',
-        'u.display_name',
-        'u.subscription_tier',
-        'u.is_active',
-        'a.role as staff_role',
-        'u.created_at',
-        'u.last_seen',
-      ])
+      .select(USER_ROW)
       .orderBy('u.created_at', 'desc')
       .orderBy('u.id')
       .limit(USERS_PAGE)
@@ -46,15 +49,8 @@ export function findUser(db: Db, id: string) {
     .selectFrom('users as u')
     .leftJoin('admin_users as a', 'a.user_id', 'u.id')
     .select([
-      'u.id',
+      ...USER_ROW,
       'u.email',
-      'u.anonymous_id',
-      'u.display_name',
-      'u.subscription_tier',
-      'u.is_active',
-      'a.role as staff_role',
-      'u.created_at',
-      'u.last_seen',
       'u.age',
       'u.bio',
       'u.onboarding_complete',
