@@ -67,6 +67,22 @@ describe('the staff admin area, in Chromium', () => {
       payload: { reason: 'Sent threats', category: 'harassment', description: 'He threatened me after I said no.' },
     });
     expect(filed.statusCode, filed.body).toBe(201);
+    // The reporter, a Platinum member, also asks support something and sends feedback.
+    await e()
+      .database.db.updateTable('users')
+      .set({ subscription_tier: 'platinum' })
+      .where('id', '=', reporter.user.uid)
+      .execute();
+    for (const [url, payload] of [
+      ['/api/v1/support/threads', { subject: 'Cannot change my plan', text: 'The button does nothing.' }],
+      [
+        '/api/v1/support/reports',
+        { kind: 'bug', category: 'grid', text: 'The grid stays empty after a refresh.', appVersion: '1.0.0' },
+      ],
+    ] as const) {
+      const sent = await e().app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${reporter.token}` }, payload });
+      expect(sent.statusCode, sent.body).toBe(201);
+    }
 
     // Members never reach the staff area: a member session is sent to the staff sign-in.
     await memberPage.goto('/admin/dashboard');
@@ -117,6 +133,8 @@ describe('the staff admin area, in Chromium', () => {
       'Reports',
       'Photos',
       'Locations',
+      'Support',
+      'Bugs & feedback',
       'My account',
     ]);
     await screenshot(modPage, 'admin-moderator-menu');
@@ -161,6 +179,9 @@ describe('the staff admin area, in Chromium', () => {
       ['users/banned', 'Banned emails'],
       ['users/reports', 'Reports'],
       ['content/approved', 'Photos'],
+      ['support', 'Support'],
+      ['feedback', 'Bugs & feedback'],
+      ['prompts', 'Prompts'],
       ['team/members', 'Team'],
       ['team/invites', 'Invites'],
       ['team/permissions', 'Permissions'],
@@ -176,6 +197,27 @@ describe('the staff admin area, in Chromium', () => {
       expect(await axeViolations(ownerPage), p).toEqual([]);
       await screenshot(ownerPage, `admin-${p.replace('/', '-')}`);
     }
+    await ownerPage.goto('/admin/support');
+    await ownerPage.getByTestId('thread').getByText('Priority').waitFor();
+    // He opens the conversation, answers and closes it; the member sees the answer.
+    await ownerPage.getByRole('link', { name: /Cannot change my plan/ }).click();
+    await ownerPage.getByText('The button does nothing.').waitFor();
+    expect(await axeViolations(ownerPage)).toEqual([]);
+    await ownerPage.getByLabel('Your answer').fill('Fixed now: try again, please.');
+    await ownerPage.getByRole('button', { name: 'Send answer' }).click();
+    await ownerPage.getByText('Fixed now: try again, please.').waitFor();
+    await ownerPage.getByRole('button', { name: 'Close conversation' }).click();
+    await ownerPage.getByText('This conversation is closed.').waitFor();
+    await screenshot(ownerPage, 'admin-support-thread');
+    const mine = await e().app.inject({
+      method: 'GET',
+      url: '/api/v1/support/threads',
+      headers: { authorization: `Bearer ${reporter.token}` },
+    });
+    expect(mine.json()).toEqual([expect.objectContaining({ subject: 'Cannot change my plan', status: 'closed' })]);
+    await ownerPage.goto('/admin/feedback');
+    await ownerPage.getByTestId('feedback').getByLabel('Status').selectOption('in_review');
+    await ownerPage.getByRole('heading', { name: 'No reports here' }).waitFor();
     await ownerPage.goto('/admin/system/audit');
     await ownerPage.getByText(/Hash chain intact/).waitFor();
     expect(await ownerPage.getByRole('cell', { name: 'ban_email' }).count()).toBe(1);

@@ -17,7 +17,10 @@ import type {
   bansSchema,
   betaSettingsBody,
   betaSettingsSchema,
+  createPromptBody,
   dashboardSchema,
+  feedbackListQuery,
+  feedbackStatusBody,
   identityLookupBody,
   identityLookupSchema,
   inviteAcceptBody,
@@ -28,6 +31,8 @@ import type {
   moderationDecisionBody,
   moderationItemSchema,
   moderationListQuery,
+  promptAnalyticsSchema,
+  promptSchema,
   reasonBody,
   recoveryCodesSchema,
   reportListQuery,
@@ -35,11 +40,18 @@ import type {
   spotApproveBody,
   spotEditBody,
   spotRejectBody,
+  staffFeedbackSchema,
   staffMemberPatchBody,
   staffMemberSchema,
+  staffThreadDetailSchema,
+  staffThreadSchema,
   staffUserReportSchema,
+  supportMessageBody,
   systemHealthSchema,
+  threadListQuery,
+  threadStatusBody,
   tierBody,
+  updatePromptBody,
 } from '@fmk/core';
 import type { In, NoContent, Out, QueryOf } from './endpoint-types.ts';
 
@@ -87,4 +99,19 @@ export const staffEndpoints = {
   'POST /admin/locations/:id/approve': {} as { body: In<typeof spotApproveBody>; response: Out<typeof adminSpotSchema> },
   'POST /admin/locations/:id/reject': {} as { body: In<typeof spotRejectBody>; response: Out<typeof adminSpotSchema> },
   'PATCH /admin/locations/:id': {} as { body: In<typeof spotEditBody>; response: Out<typeof adminSpotSchema> },
+  'GET /admin/support/threads': {} as { query: QueryOf<typeof threadListQuery>; response: Out<typeof staffThreadSchema>[] },
+  'GET /admin/support/threads/:id': {} as { response: Out<typeof staffThreadDetailSchema> },
+  'POST /admin/support/threads/:id/messages': {} as {
+    body: In<typeof supportMessageBody>;
+    response: Out<typeof staffThreadDetailSchema>;
+  },
+  'PATCH /admin/support/threads/:id': {} as { body: In<typeof threadStatusBody>; response: Out<typeof staffThreadDetailSchema> },
+  'GET /admin/support/reports': {} as { query: QueryOf<typeof feedbackListQuery>; response: Out<typeof staffFeedbackSchema>[] },
+  'PATCH /admin/support/reports/:id': {} as { body: In<typeof feedbackStatusBody>; response: Out<typeof staffFeedbackSchema> },
+  'GET /admin/prompts': {} as { response: Out<typeof promptSchema>[] },
+  'GET /admin/prompts/analytics': {} as { response: Out<typeof promptAnalyticsSchema> },
+  'POST /admin/prompts': {} as { body: In<typeof createPromptBody>; response: Out<typeof promptSchema> },
+  'POST /admin/prompts/seed': {} as { response: { created: number } },
+  'PATCH /admin/prompts/:id': {} as { body: In<typeof updatePromptBody>; response: Out<typeof promptSchema> },
+  'DELETE /admin/prompts/:id': {} as NoContent,
 };

@@ -9,10 +9,13 @@ import { AdminLoginScreen } from './AdminLoginScreen.tsx';
 import { AuditScreen } from './AuditScreen.tsx';
 import { ContentScreen } from './ContentScreen.tsx';
 import { DashboardScreen } from './DashboardScreen.tsx';
+import { FeedbackScreen } from './FeedbackScreen.tsx';
 import { InviteAcceptScreen } from './InviteAcceptScreen.tsx';
 import { LocationsScreen } from './LocationsScreen.tsx';
+import { PromptsScreen } from './PromptsScreen.tsx';
 import { adminKeys, mayUse, useAdminMe } from './queries.ts';
 import { ReportsScreen } from './ReportsScreen.tsx';
+import { SupportScreen, SupportThreadScreen } from './SupportScreens.tsx';
 import { HealthScreen, SystemSettingsScreen } from './SystemScreens.tsx';
 import { setStaffSession, staffCall, useStaffToken } from './session.ts';
 import { InvitesScreen, MembersScreen, PermissionsScreen } from './TeamScreens.tsx';
@@ -39,6 +42,10 @@ export function AdminArea() {
           <Route path="content/:status" element={<Gate need="content.view" element={<ContentScreen />} />} />
           <Route path="locations" element={<Gate need="locations.view" element={<LocationsScreen />} />} />
           <Route path="locations/:status" element={<Gate need="locations.view" element={<LocationsScreen />} />} />
+          <Route path="support" element={<Gate need="reports.view" element={<SupportScreen />} />} />
+          <Route path="support/:id" element={<Gate need="reports.view" element={<SupportThreadScreen />} />} />
+          <Route path="feedback" element={<Gate need="reports.view" element={<FeedbackScreen />} />} />
+          <Route path="prompts" element={<Gate need="prompts.view" element={<PromptsScreen />} />} />
           <Route path="team/members" element={<Gate need="team_management.view" element={<MembersScreen />} />} />
           <Route path="team/invites" element={<Gate need="team_management.view" element={<InvitesScreen />} />} />
           <Route path="team/permissions" element={<Gate need="team_management.view" element={<PermissionsScreen />} />} />

@@ -21,6 +21,12 @@ export const adminKeys = {
   audit: (q: object) => ['admin', 'audit', q] as const,
   beta: () => ['admin', 'beta'] as const,
   health: () => ['admin', 'health'] as const,
+  threads: (status: string) => ['admin', 'threads', status] as const,
+  thread: (id: string) => ['admin', 'thread', id] as const,
+  feedback: (status: string) => ['admin', 'feedback', status] as const,
+  screenshot: (id: string) => ['admin', 'screenshot', id] as const,
+  prompts: () => ['admin', 'prompts'] as const,
+  promptAnalytics: () => ['admin', 'prompt-analytics'] as const,
 };
 
 const noRetryOn4xx = (n: number, e: unknown) => !(e instanceof ApiError && e.status < 500) && n < 2;

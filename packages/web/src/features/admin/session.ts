@@ -65,6 +65,14 @@ export async function staffCall<E extends Endpoint>(endpoint: E, input?: Omit<Ca
   }
 }
 
+/** Bytes served only with a token (a report's screenshot), fetched with the staff one. */
+export async function staffBlob(path: string): Promise<Blob> {
+  const token = staffSession()?.token;
+  const res = await fetch(`/api/v1${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) throw new ApiError(res.status, 'Could not load it', 'error', {});
+  return res.blob();
+}
+
 /** A CSV (or other bytes) download with the staff token. */
 export async function staffDownload(path: string, filename: string): Promise<void> {
   const token = staffSession()?.token;
