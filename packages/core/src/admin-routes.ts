@@ -54,6 +54,7 @@ export const ADMIN_ROUTES = {
   'GET /admin/support/threads/:id': 'reports.view',
   'POST /admin/support/threads/:id/messages': 'reports.edit',
   'PATCH /admin/support/threads/:id': 'reports.edit',
+  'GET /admin/features': 'subscriptions.view',
   'PATCH /admin/features/:id': 'subscriptions.configure',
   'GET /admin/locations': 'locations.view',
   'POST /admin/locations/:id/approve': 'locations.approve',
