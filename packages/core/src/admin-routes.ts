@@ -73,6 +73,7 @@ export const ADMIN_SCREENS = [
   { path: 'users/reports', label: 'Reports', needs: 'reports.view' },
   { path: 'content/pending', label: 'Photos', needs: 'content.view' },
   { path: 'locations', label: 'Locations', needs: 'locations.view' },
+  { path: 'subscriptions/limits', label: 'Limits', needs: 'subscriptions.view' },
   { path: 'team/members', label: 'Team', needs: 'team_management.view' },
   { path: 'team/invites', label: 'Invites', needs: 'team_management.view' },
   { path: 'team/permissions', label: 'Permissions', needs: 'team_management.view' },

@@ -9,6 +9,7 @@ import { AdminLoginScreen } from './AdminLoginScreen.tsx';
 import { AuditScreen } from './AuditScreen.tsx';
 import { ContentScreen } from './ContentScreen.tsx';
 import { DashboardScreen } from './DashboardScreen.tsx';
+import { LimitsScreen } from './FeaturesScreen.tsx';
 import { InviteAcceptScreen } from './InviteAcceptScreen.tsx';
 import { LocationsScreen } from './LocationsScreen.tsx';
 import { adminKeys, mayUse, useAdminMe } from './queries.ts';
@@ -39,6 +40,7 @@ export function AdminArea() {
           <Route path="content/:status" element={<Gate need="content.view" element={<ContentScreen />} />} />
           <Route path="locations" element={<Gate need="locations.view" element={<LocationsScreen />} />} />
           <Route path="locations/:status" element={<Gate need="locations.view" element={<LocationsScreen />} />} />
+          <Route path="subscriptions/limits" element={<Gate need="subscriptions.view" element={<LimitsScreen />} />} />
           <Route path="team/members" element={<Gate need="team_management.view" element={<MembersScreen />} />} />
           <Route path="team/invites" element={<Gate need="team_management.view" element={<InvitesScreen />} />} />
           <Route path="team/permissions" element={<Gate need="team_management.view" element={<PermissionsScreen />} />} />

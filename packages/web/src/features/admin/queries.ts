@@ -21,6 +21,9 @@ export const adminKeys = {
   audit: (q: object) => ['admin', 'audit', q] as const,
   beta: () => ['admin', 'beta'] as const,
   health: () => ['admin', 'health'] as const,
+  features: () => ['admin', 'features'] as const,
+  flags: () => ['admin', 'flags'] as const,
+  messages: (page: number) => ['admin', 'messages', page] as const,
 };
 
 const noRetryOn4xx = (n: number, e: unknown) => !(e instanceof ApiError && e.status < 500) && n < 2;
