@@ -42,6 +42,8 @@ export const ADMIN_ROUTES = {
   'GET /admin/reports': 'reports.view',
   'PATCH /admin/reports/:id': 'reports.edit',
   'GET /admin/safety/flags': 'reports.view',
+  // Spec section 6 has no messages module: the evidence belongs to its report, so reports.view reads it.
+  'GET /admin/messages': 'reports.view',
   'GET /admin/prompts': 'prompts.view',
   'GET /admin/prompts/analytics': 'prompts.view',
   'POST /admin/prompts': 'prompts.create',
