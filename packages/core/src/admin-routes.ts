@@ -73,6 +73,8 @@ export const ADMIN_SCREENS = [
   { path: 'users', label: 'Users', needs: 'users.view' },
   { path: 'users/banned', label: 'Banned', needs: 'users.view' },
   { path: 'users/reports', label: 'Reports', needs: 'reports.view' },
+  { path: 'reports', label: 'Report triage', needs: 'reports.view' },
+  { path: 'messages', label: 'Reported messages', needs: 'reports.view' },
   { path: 'content/pending', label: 'Photos', needs: 'content.view' },
   { path: 'locations', label: 'Locations', needs: 'locations.view' },
   { path: 'subscriptions/limits', label: 'Limits', needs: 'subscriptions.view' },

@@ -73,7 +73,18 @@ describe('the staff area', () => {
     start('/admin');
     const nav = await screen.findAllByRole('navigation', { name: 'Admin' });
     const labels = [...nav[0]!.querySelectorAll('a')].map((a) => a.textContent);
-    expect(labels).toEqual(['Dashboard', 'Users', 'Banned', 'Reports', 'Photos', 'Locations', 'Limits', 'My account']);
+    expect(labels).toEqual([
+      'Dashboard',
+      'Users',
+      'Banned',
+      'Reports',
+      'Report triage',
+      'Reported messages',
+      'Photos',
+      'Locations',
+      'Limits',
+      'My account',
+    ]);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/dashboard'));
   });
 

@@ -12,6 +12,7 @@ import { DashboardScreen } from './DashboardScreen.tsx';
 import { LimitsScreen } from './FeaturesScreen.tsx';
 import { InviteAcceptScreen } from './InviteAcceptScreen.tsx';
 import { LocationsScreen } from './LocationsScreen.tsx';
+import { MessagesScreen } from './MessagesScreen.tsx';
 import { adminKeys, mayUse, useAdminMe } from './queries.ts';
 import { ReportsScreen } from './ReportsScreen.tsx';
 import { HealthScreen, SystemSettingsScreen } from './SystemScreens.tsx';
@@ -36,6 +37,8 @@ export function AdminArea() {
           <Route path="users" element={<Gate need="users.view" element={<UsersScreen />} />} />
           <Route path="users/banned" element={<Gate need="users.view" element={<BannedScreen />} />} />
           <Route path="users/reports" element={<Gate need="reports.view" element={<ReportsScreen />} />} />
+          <Route path="reports" element={<Gate need="reports.view" element={<ReportsScreen triage />} />} />
+          <Route path="messages" element={<Gate need="reports.view" element={<MessagesScreen />} />} />
           <Route path="users/:id" element={<Gate need="users.view" element={<UserDetailScreen />} />} />
           <Route path="content/:status" element={<Gate need="content.view" element={<ContentScreen />} />} />
           <Route path="locations" element={<Gate need="locations.view" element={<LocationsScreen />} />} />
