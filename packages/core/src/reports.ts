@@ -138,6 +138,26 @@ export const reportStatusBody = z.object({
   note: z.string().trim().max(1000).optional(),
 });
 
+/** GET /admin/messages: staff page through the messages kept as report evidence, newest first. */
+export const EVIDENCE_PAGE = 50;
+export const evidenceQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+/** A reported message with the report it is evidence in: staff see no other message. */
+export const evidenceMessageSchema = reportedMessageSchema.extend({
+  reportId: z.string(),
+  reportStatus: z.enum(REPORT_STATUSES),
+  reportCategory: z.enum(REPORT_CATEGORIES),
+  reportedUserId: z.string(),
+  reporterId: z.string(),
+});
+export type EvidenceMessage = z.infer<typeof evidenceMessageSchema>;
+export const evidencePageSchema = z.object({
+  rows: z.array(evidenceMessageSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type EvidencePage = z.infer<typeof evidencePageSchema>;
+
 /** An item for staff: a man whom several members reported within a week. */
 export const safetyFlagSchema = z.object({
   id: z.string(),

@@ -344,4 +344,17 @@ describe.each(DB_KINDS)('billing on %s', (kind) => {
     }
     expect((await loadActor(t().db, m.id))?.rules?.has.whoLikesYou).toBe(true);
   });
+
+  it('lists the flags to staff with subscriptions.view (a moderator too), never to a member', async () => {
+    const u = await member();
+    await makeStaff(t().db, u.id, 'moderator');
+    const h = await staffSignIn(t().app, u.email, t().clock.now());
+    const m = await member();
+    expect((await call('GET', '/admin/features', m.h)).statusCode).toBe(403);
+    const res = await call('GET', '/admin/features', h);
+    expect(res.statusCode, res.body).toBe(200);
+    const flags = res.json().flags as { id: string; isEnabled: boolean; isPremium: boolean; limit: number | null }[];
+    expect(flags.find((f) => f.id === 'whoLikesYou')).toMatchObject({ isEnabled: true, isPremium: true });
+    expect(flags.map((f) => f.id)).toEqual((await call('GET', '/features', m.h)).json().flags.map((f: { id: string }) => f.id));
+  });
 });

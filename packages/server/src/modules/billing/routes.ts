@@ -224,6 +224,19 @@ export const billingModule: Module = async (app, deps) => {
     });
   });
 
+  // Staff read the flags from their own session (subscriptions.view), to show and edit them.
+  app.get(
+    '/admin/features',
+    {
+      schema: {
+        tags: ['admin', ...tags],
+        summary: 'The feature flags, for staff',
+        ...secured,
+        response: { 200: featureFlagsSchema, ...errors },
+      },
+    },
+    async () => ({ flags: await loadFlags(deps.db) }),
+  );
   app.patch(
     '/admin/features/:id',
     {

@@ -4,6 +4,8 @@ import {
   type Clock,
   type CreateUserReport,
   canMoveReport,
+  EVIDENCE_PAGE,
+  type EvidencePage,
   Messages,
   REPORT_SCREENSHOT_LIMIT,
   ReportMessages,
@@ -215,6 +217,32 @@ export class ReportsService {
       status: f.status,
       createdAt: f.created_at.toISOString(),
     }));
+  }
+
+  /** The messages members attached to reports, and only those: staff never read other conversations. */
+  async evidence(actor: Actor, page: number): Promise<EvidencePage> {
+    requireAccess(actor, 'admin.reports.edit');
+    const [rows, total] = await Promise.all([
+      repo.listEvidence(this.deps.db, EVIDENCE_PAGE, (page - 1) * EVIDENCE_PAGE),
+      repo.countEvidence(this.deps.db),
+    ]);
+    return {
+      rows: rows.map((m) => ({
+        id: m.message_id,
+        fromReported: m.from_reported,
+        type: m.type,
+        content: m.content,
+        sentAt: m.sent_at.toISOString(),
+        reportId: m.report_id,
+        reportStatus: m.status,
+        reportCategory: m.category,
+        reportedUserId: m.reported_id,
+        reporterId: m.reporter_id,
+      })),
+      total,
+      page,
+      pageSize: EVIDENCE_PAGE,
+    };
   }
 
   private async present(rows: repo.ReportRow[]): Promise<UserReport[]> {

@@ -4,6 +4,8 @@ import {
   apiErrorSchema,
   blockedUserSchema,
   createUserReportBody,
+  evidencePageSchema,
+  evidenceQuery,
   meetupCheckinBody,
   meetupCheckinSchema,
   reportListQuery,
@@ -182,6 +184,18 @@ export const safetyModule: Module = async (app, deps) => {
       },
     },
     async (req) => (await reports.setStatus(await actorOf(req, deps.db), req.params.id, req.body, staffBy(req))).report,
+  );
+  app.get(
+    '/admin/messages',
+    {
+      ...staffOnly,
+      schema: {
+        ...staff('Messages kept as report evidence, with their report, newest first'),
+        querystring: evidenceQuery,
+        response: { 200: evidencePageSchema, ...errors },
+      },
+    },
+    async (req) => reports.evidence(await actorOf(req, deps.db), req.query.page),
   );
   app.get(
     '/admin/safety/flags',

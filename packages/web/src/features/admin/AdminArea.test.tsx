@@ -78,10 +78,13 @@ describe('the staff area', () => {
       'Users',
       'Banned',
       'Reports',
+      'Report triage',
+      'Reported messages',
       'Photos',
       'Locations',
       'Support',
       'Bugs & feedback',
+      'Limits',
       'My account',
     ]);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/dashboard'));

@@ -9,9 +9,11 @@ import { AdminLoginScreen } from './AdminLoginScreen.tsx';
 import { AuditScreen } from './AuditScreen.tsx';
 import { ContentScreen } from './ContentScreen.tsx';
 import { DashboardScreen } from './DashboardScreen.tsx';
+import { LimitsScreen } from './FeaturesScreen.tsx';
 import { FeedbackScreen } from './FeedbackScreen.tsx';
 import { InviteAcceptScreen } from './InviteAcceptScreen.tsx';
 import { LocationsScreen } from './LocationsScreen.tsx';
+import { MessagesScreen } from './MessagesScreen.tsx';
 import { PromptsScreen } from './PromptsScreen.tsx';
 import { adminKeys, mayUse, useAdminMe } from './queries.ts';
 import { ReportsScreen } from './ReportsScreen.tsx';
@@ -38,6 +40,8 @@ export function AdminArea() {
           <Route path="users" element={<Gate need="users.view" element={<UsersScreen />} />} />
           <Route path="users/banned" element={<Gate need="users.view" element={<BannedScreen />} />} />
           <Route path="users/reports" element={<Gate need="reports.view" element={<ReportsScreen />} />} />
+          <Route path="reports" element={<Gate need="reports.view" element={<ReportsScreen triage />} />} />
+          <Route path="messages" element={<Gate need="reports.view" element={<MessagesScreen />} />} />
           <Route path="users/:id" element={<Gate need="users.view" element={<UserDetailScreen />} />} />
           <Route path="content/:status" element={<Gate need="content.view" element={<ContentScreen />} />} />
           <Route path="locations" element={<Gate need="locations.view" element={<LocationsScreen />} />} />
@@ -46,6 +50,7 @@ export function AdminArea() {
           <Route path="support/:id" element={<Gate need="reports.view" element={<SupportThreadScreen />} />} />
           <Route path="feedback" element={<Gate need="reports.view" element={<FeedbackScreen />} />} />
           <Route path="prompts" element={<Gate need="prompts.view" element={<PromptsScreen />} />} />
+          <Route path="subscriptions/limits" element={<Gate need="subscriptions.view" element={<LimitsScreen />} />} />
           <Route path="team/members" element={<Gate need="team_management.view" element={<MembersScreen />} />} />
           <Route path="team/invites" element={<Gate need="team_management.view" element={<InvitesScreen />} />} />
           <Route path="team/permissions" element={<Gate need="team_management.view" element={<PermissionsScreen />} />} />

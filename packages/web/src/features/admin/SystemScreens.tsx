@@ -3,11 +3,12 @@ import { errorMessage } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { FeatureSwitches } from './FeaturesScreen.tsx';
 import { QueryState, ScreenTitle } from './parts.tsx';
 import { adminKeys, mayUse, useAdminMe, useStaffMutation, useStaffQuery } from './queries.ts';
 import { staffCall } from './session.ts';
 
-/** system/settings: the beta settings (spec section 3): enabled, maxUsers, currentCount, lifetimePremium, autoClose. */
+/** system/settings: the beta settings (spec section 3): enabled, maxUsers, currentCount, lifetimePremium, autoClose; and the feature switches. */
 export function SystemSettingsScreen() {
   const me = useAdminMe().data;
   const q = useStaffQuery(adminKeys.beta(), () => staffCall('GET /admin/system/settings'));
@@ -88,6 +89,11 @@ export function SystemSettingsScreen() {
           </form>
         )}
       </QueryState>
+      {mayUse(me, 'subscriptions.view') ? (
+        <div className="mt-8">
+          <FeatureSwitches />
+        </div>
+      ) : null}
     </>
   );
 }

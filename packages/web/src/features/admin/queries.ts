@@ -27,6 +27,9 @@ export const adminKeys = {
   screenshot: (id: string) => ['admin', 'screenshot', id] as const,
   prompts: () => ['admin', 'prompts'] as const,
   promptAnalytics: () => ['admin', 'prompt-analytics'] as const,
+  features: () => ['admin', 'features'] as const,
+  flags: () => ['admin', 'flags'] as const,
+  messages: (page: number) => ['admin', 'messages', page] as const,
 };
 
 const noRetryOn4xx = (n: number, e: unknown) => !(e instanceof ApiError && e.status < 500) && n < 2;

@@ -123,6 +123,40 @@ export function listReports(db: Db, status: ReportStatus | undefined, limit: num
   return q.orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
 }
 
+/** The messages kept as report evidence, with their report, newest first; nothing outside report_messages. */
+export function listEvidence(db: Db, limit: number, offset: number) {
+  return db
+    .selectFrom('report_messages as m')
+    .innerJoin('user_reports as r', 'r.id', 'm.report_id')
+    .select([
+      'm.report_id',
+      'm.message_id',
+      'm.from_reported',
+      'm.type',
+      'm.content',
+      'm.sent_at',
+      'r.status',
+      'r.category',
+      'r.reported_id',
+      'r.reporter_id',
+    ])
+    .orderBy('m.sent_at', 'desc')
+    .orderBy('m.report_id')
+    .orderBy('m.message_id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export function countEvidence(db: Db): Promise<number> {
+  return count(
+    db
+      .selectFrom('report_messages')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
+  );
+}
+
 export function screenshotsOf(db: Db, reportIds: readonly string[]): Promise<ReportScreenshotRow[]> {
   if (reportIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('report_screenshots').selectAll().where('report_id', 'in', reportIds).orderBy('created_at').execute();
