@@ -28,6 +28,7 @@ import * as m20261125T1740h5 from './20261125T1740-h5-calls.ts';
 import * as m20261127T0940 from './20261127T0940-unverified-contacts-send-message.ts';
 import * as m20261127T1000g from './20261127T1000-g-boost.ts';
 import * as m20261127T1010 from './20261127T1010-spot-review.ts';
+import * as m20261127T1100 from './20261127T1100-comp-subscriptions.ts';
 
 /**
  * Every migration, by file name. Migrations sort by their UTC timestamp prefix and never change
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T0940-unverified-contacts-send-message': m20261127T0940,
   '20261127T1000-g-boost': m20261127T1000g,
   '20261127T1010-spot-review': m20261127T1010,
+  '20261127T1100-comp-subscriptions': m20261127T1100,
 };
