@@ -176,6 +176,11 @@ export function findSubscription(db: Db, id: string, opts: { lock?: boolean } = 
   return (opts.lock ? q.forUpdate() : q).executeTakeFirst() as Promise<SubscriptionRow | undefined>;
 }
 
+/** Takes his subscriptions' lock: staff changes of one member run one after the other. */
+export async function lockUser(db: Db, userId: string): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
 export function listSubscriptions(db: Db, userId: string): Promise<SubscriptionRow[]> {
   return db
     .selectFrom('subscriptions')

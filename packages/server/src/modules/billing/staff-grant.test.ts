@@ -96,6 +96,18 @@ describe.each(DB_KINDS)('a tier given by staff on %s', (kind) => {
     ]);
   });
 
+  it('leaves one live grant when two staff change his tier at once', async () => {
+    const admin = await staff();
+    const m = await member();
+    const res = await Promise.all(
+      (['premium', 'platinum', 'premium', 'platinum'] as const).map((tier) => grant(admin, m.id, { tier, reason: 'Race' })),
+    );
+    expect(res.map((r) => r.statusCode)).toEqual([204, 204, 204, 204]);
+    const live = (await subsOf(m.id)).filter((s) => s.status !== 'canceled');
+    expect(live).toHaveLength(1);
+    expect(await tierOf(m.id)).toBe(live[0]!.plan_id === 'platinum-monthly' ? 'platinum' : 'premium');
+  });
+
   it('is never charged by the renewal job and lapses at the end staff gave', async () => {
     const admin = await staff();
     const m = await member();

@@ -29,6 +29,7 @@ export async function grantStaffTier(
 ): Promise<void> {
   const end = until ?? new Date(now.getTime() + COMP_DEFAULT_DAYS * DAY_MS);
   if (end <= now) throw badRequest('The end of the grant must be in the future.', { until: 'past' });
+  await repo.lockUser(trx, userId);
   const subs = await repo.listSubscriptions(trx, userId);
   const paid = subs.filter((s) => !s.comp);
   const paidTier = tierFromSubscriptions(paid.map(repo.toGrant), now);
