@@ -140,7 +140,11 @@ export const banBody = z.object({
   until: z.string().datetime({ offset: true }).nullable().optional(),
 });
 export const reasonBody = z.object({ reason });
-export const tierBody = z.object({ tier: z.enum(TIERS), reason });
+/**
+ * A staff tier change: a complimentary subscription to `tier` until `until` (COMP_DEFAULT_DAYS
+ * from now when absent), or, for free, the end of his staff grants.
+ */
+export const tierBody = z.object({ tier: z.enum(TIERS), reason, until: z.string().datetime({ offset: true }).optional() });
 export const anonymousIdResultSchema = z.object({ anonymousId: z.string() });
 
 export const identityLookupBody = z.object({ anonymousId: z.string().trim().max(40), reason });

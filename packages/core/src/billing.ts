@@ -22,7 +22,15 @@ export const BillingMessages = {
   cardRequired: 'Add a card first.',
   cardNotFound: 'Card not found',
   priceOverrideStaffOnly: 'Only staff may override a price.',
+  compFixed: 'This membership was given by staff: it cannot be changed or renewed. Subscribe to a plan instead.',
 } as const;
+
+/** Staff lowering a member below what he pays for: refused, his subscription is his to cancel. */
+export const paidTierStays = (planName: string): string =>
+  `He pays for ${planName}: staff cannot lower a paid tier. He keeps ${planName} until he cancels his subscription or it lapses.`;
+
+/** How long a staff grant lasts when staff give no end date. */
+export const COMP_DEFAULT_DAYS = 365;
 
 /** The demo's period (spec section 9): 30 days. */
 export const SUBSCRIPTION_PERIOD_MS = 30 * DAY;
@@ -43,20 +51,27 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /**
  * Whether a subscription gives its plan's tier at `now`: active or past_due (retrying), and when
- * canceled at period end, until that end.
+ * canceled at period end, until that end. A complimentary one (given by staff, `comp`) counts like
+ * a paid active one until its period's end, when it lapses: nothing renews it.
  */
 export function subscriptionGrants(
-  s: { status: SubscriptionStatus; cancelAtPeriodEnd: boolean; currentPeriodEnd: Date },
+  s: { status: SubscriptionStatus; cancelAtPeriodEnd: boolean; currentPeriodEnd: Date; comp?: boolean },
   now: Date,
 ): boolean {
   if (s.status === 'canceled') return false;
-  if (s.cancelAtPeriodEnd) return now < s.currentPeriodEnd;
+  if (s.cancelAtPeriodEnd || s.comp) return now < s.currentPeriodEnd;
   return true;
 }
 
 /** The tier a user's subscriptions pay for at `now` (the highest granting one), or free. */
 export function tierFromSubscriptions(
-  subs: readonly { planId: string; status: SubscriptionStatus; cancelAtPeriodEnd: boolean; currentPeriodEnd: Date }[],
+  subs: readonly {
+    planId: string;
+    status: SubscriptionStatus;
+    cancelAtPeriodEnd: boolean;
+    currentPeriodEnd: Date;
+    comp?: boolean;
+  }[],
   now: Date,
 ): Tier {
   let tier: Tier = 'free';
@@ -129,6 +144,8 @@ export const subscriptionSchema = z.object({
   createdAt: z.string(),
   cancelAtPeriodEnd: z.boolean(),
   canceledAt: z.string().nullable(),
+  /** Given by staff: no charge, no renewal; it lapses at currentPeriodEnd. */
+  comp: z.boolean(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 

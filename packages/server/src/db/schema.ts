@@ -883,6 +883,8 @@ export interface SubscriptionsTable {
   failed_attempts: Generated<number>;
   next_retry_at: Timestamp | null;
   provider_subscription_id: string | null;
+  /** Given by staff: no card, no charge, never renewed; it lapses at its period's end. */
+  comp: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -29,6 +29,7 @@ import * as m20261127T0940 from './20261127T0940-unverified-contacts-send-messag
 import * as m20261127T1000g from './20261127T1000-g-boost.ts';
 import * as m20261127T1010 from './20261127T1010-spot-review.ts';
 import * as m20261127T1020 from './20261127T1020-location-safety.ts';
+import * as m20261127T1100 from './20261127T1100-comp-subscriptions.ts';
 
 /**
  * Every migration, by file name. Migrations sort by their UTC timestamp prefix and never change
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T1000-g-boost': m20261127T1000g,
   '20261127T1010-spot-review': m20261127T1010,
   '20261127T1020-location-safety': m20261127T1020,
+  '20261127T1100-comp-subscriptions': m20261127T1100,
 };

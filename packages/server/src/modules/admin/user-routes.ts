@@ -117,9 +117,18 @@ export function userRoutes(
   );
   app.post(
     '/admin/users/:id/tier',
-    { schema: { tags, summary: 'Change his tier, with a reason', security, params: idParams, body: tierBody, response: done } },
+    {
+      schema: {
+        tags,
+        summary: 'Change his tier, with a reason: a complimentary subscription until a date (a year by default)',
+        security,
+        params: idParams,
+        body: tierBody,
+        response: done,
+      },
+    },
     async (req, reply) => {
-      await users.setTier(db, await ctx(req), req.params.id, req.body.tier, req.body.reason);
+      await users.setTier(db, await ctx(req), req.params.id, req.body);
       return reply.code(204).send(null);
     },
   );

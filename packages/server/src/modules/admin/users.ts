@@ -11,8 +11,10 @@ import {
 import type { Db } from '../../db/index.ts';
 import { writeAudit } from '../../platform/audit/repo.ts';
 import { sessionCache } from '../../platform/auth.ts';
+import { withEvents } from '../../platform/bus.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import type { AppDeps } from '../../platform/module.ts';
+import { grantStaffTier } from '../billing/service.ts';
 import { IdentityService } from '../identity/service.ts';
 import * as repo from './repo/users.ts';
 
@@ -42,7 +44,7 @@ const toRow = (r: UserRow): AdminUserRow => ({
  */
 export class AdminUsers {
   private readonly identity: IdentityService;
-  constructor(private readonly deps: Pick<AppDeps, 'config' | 'clock'>) {
+  constructor(private readonly deps: Pick<AppDeps, 'config' | 'clock' | 'bus'>) {
     this.identity = new IdentityService({ config: deps.config, clock: deps.clock });
   }
 
@@ -141,11 +143,32 @@ export class AdminUsers {
     return { anonymousId: await this.identity.regenerateAnonymousId(db, u.id, { adminId: ctx.actor.id, reason, ip: ctx.ip }) };
   }
 
-  async setTier(db: Db, ctx: StaffCtx, id: string, tier: 'free' | 'premium' | 'platinum', reason: string): Promise<void> {
+  /**
+   * A tier given by staff goes through billing, the one writer of his tier: a complimentary
+   * subscription (or, for free, the end of his staff grants), committed with its audit row; his
+   * open tabs hear the new tier. A tier he pays for is not lowered (409 saying so).
+   */
+  async setTier(
+    db: Db,
+    ctx: StaffCtx,
+    id: string,
+    body: { tier: 'free' | 'premium' | 'platinum'; reason: string; until?: string | undefined },
+  ): Promise<void> {
     const u = await this.target(db, ctx, id);
-    await this.audited(db, ctx, u, `change_tier:${u.subscription_tier}->${tier}`, reason, (trx, now) =>
-      repo.setTier(trx, u.id, tier, now),
-    );
+    const now = this.now();
+    await withEvents(db, this.deps.bus, async (trx, emit) => {
+      await grantStaffTier(trx, emit, u.id, body.tier, body.until ? new Date(body.until) : undefined, now);
+      await writeAudit(trx, {
+        adminId: ctx.actor.id,
+        action: `change_tier:${u.subscription_tier}->${body.tier}`,
+        targetType: 'user',
+        targetId: u.id,
+        anonymousId: u.anonymous_id,
+        reason: body.until ? `${body.reason} (until ${new Date(body.until).toISOString()})` : body.reason,
+        ip: ctx.ip,
+        now,
+      });
+    });
   }
 
   /** Anonymous id → email: the only way staff see an email; it needs a reason and is audited (spec section 6). */

@@ -13,7 +13,8 @@ const BATCH = 50;
 
 /**
  * The subscription lifecycle the server runs by itself, with no member online: at a period's end a
- * subscription canceled at period end ends (the tier drops); any other is renewed by charging
+ * subscription canceled at period end, or a complimentary one from staff, ends (the tier drops);
+ * any other is renewed by charging
  * its card (or the default card). A failed renewal makes it past_due, keeping the tier, and is
  * retried RENEWAL_RETRY_DAYS after the period's end; after the last failure it is canceled and
  * the tier drops to free (premium for a beta user with lifetime premium).
@@ -49,7 +50,8 @@ export class BillingLifecycle {
         (s.status === 'active' && end <= now) ||
         (s.status === 'past_due' && s.next_retry_at !== null && new Date(s.next_retry_at) <= now);
       if (!due) return false;
-      if (s.cancel_at_period_end) {
+      // Canceled at its end, or a staff grant (never charged): it lapses instead of renewing.
+      if (s.cancel_at_period_end || s.comp) {
         await repo.updateSubscription(trx, id, {
           status: 'canceled',
           canceled_at: end,

@@ -155,6 +155,16 @@ export const toSubscription = (r: SubscriptionRow): Subscription => ({
   createdAt: iso(r.created_at) as string,
   cancelAtPeriodEnd: r.cancel_at_period_end,
   canceledAt: iso(r.canceled_at),
+  comp: r.comp,
+});
+
+/** What core's tierFromSubscriptions reads of a subscription. */
+export const toGrant = (s: SubscriptionRow) => ({
+  planId: s.plan_id,
+  status: s.status,
+  cancelAtPeriodEnd: s.cancel_at_period_end,
+  currentPeriodEnd: new Date(s.current_period_end),
+  comp: s.comp,
 });
 
 export async function insertSubscription(db: Db, row: Insertable<SubscriptionsTable>): Promise<void> {
@@ -164,6 +174,11 @@ export async function insertSubscription(db: Db, row: Insertable<SubscriptionsTa
 export function findSubscription(db: Db, id: string, opts: { lock?: boolean } = {}): Promise<SubscriptionRow | undefined> {
   const q = db.selectFrom('subscriptions').selectAll().where('id', '=', id);
   return (opts.lock ? q.forUpdate() : q).executeTakeFirst() as Promise<SubscriptionRow | undefined>;
+}
+
+/** Takes his subscriptions' lock: staff changes of one member run one after the other. */
+export async function lockUser(db: Db, userId: string): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }
 
 export function listSubscriptions(db: Db, userId: string): Promise<SubscriptionRow[]> {
@@ -177,13 +192,17 @@ export function listSubscriptions(db: Db, userId: string): Promise<SubscriptionR
 }
 
 export function liveSubscription(db: Db, userId: string): Promise<SubscriptionRow | undefined> {
-  return db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('status', '!=', 'canceled')
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst() as Promise<SubscriptionRow | undefined>;
+  return (
+    db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', '!=', 'canceled')
+      // A staff grant does not stop him paying for a plan of his own.
+      .where('comp', '=', false)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst() as Promise<SubscriptionRow | undefined>
+  );
 }
 
 export async function updateSubscription(db: Db, id: string, patch: Updateable<SubscriptionsTable>): Promise<void> {

@@ -22,6 +22,8 @@ import { receiptMail } from './mails.ts';
 import * as repo from './repo.ts';
 import { type Emit, syncTier } from './tier.ts';
 
+export { grantStaffTier } from './staff.ts';
+
 export interface BillingDeps {
   db: Db;
   bus: Bus;
@@ -280,6 +282,7 @@ export class BillingService {
       const s = await this.own(trx, actor, id, true);
       // An ended subscription is not revived without a charge: subscribe again.
       if (s.status === 'canceled') return failed(BillingMessages.updateFailed);
+      if (s.comp) throw conflict(BillingMessages.compFixed);
       await repo.updateSubscription(trx, id, {
         cancel_at_period_end: false,
         canceled_at: null,
@@ -309,6 +312,8 @@ export class BillingService {
       const now = this.deps.clock.now();
       const s = await this.own(trx, actor, id, true);
       if (s.status === 'canceled') return failed(BillingMessages.updateFailed);
+      // A staff grant is free: changing its plan would sell an upgrade from nothing.
+      if (s.comp) throw conflict(BillingMessages.compFixed);
       const price = body.price_override_money?.amount ?? plan.priceCents;
       const due = prorationCents(s.amount, price, new Date(s.current_period_start), new Date(s.current_period_end), now);
       if (due > 0) {

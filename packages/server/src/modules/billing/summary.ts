@@ -11,7 +11,8 @@ export async function billingSummary(deps: Pick<BillingDeps, 'db' | 'config'>, a
     repo.listCards(db, actor.id),
     repo.listPayments(db, actor.id),
   ]);
-  const live = subs.find((s) => s.status !== 'canceled') ?? null;
+  // What he pays for first, since that is what this screen manages; else a staff grant.
+  const live = subs.find((s) => s.status !== 'canceled' && !s.comp) ?? subs.find((s) => s.status !== 'canceled') ?? null;
   const p = config.payments;
   return {
     tier: actor.tier,

@@ -5,22 +5,14 @@ import * as repo from './repo.ts';
 export type Emit = (userIds: readonly string[], event: LiveServerEvent) => void;
 
 /**
- * The one writer of `users.subscription_tier`, so it never disagrees with what is paid: the
- * tier his subscriptions pay for at `now`, recomputed in the transaction that changed them. When
+ * The one writer of `users.subscription_tier`, so it never disagrees with what is paid or
+ * given: the tier his subscriptions (paid, or complimentary from staff) grant at `now`, recomputed in the transaction that changed them. When
  * his effective tier changes, his open tabs hear of it after the commit (a `tier` live event)
  * and refresh their session.
  */
 export async function syncTier(trx: Db, userId: string, now: Date, emit: Emit): Promise<void> {
   const subs = await repo.listSubscriptions(trx, userId);
-  const paid = tierFromSubscriptions(
-    subs.map((s) => ({
-      planId: s.plan_id,
-      status: s.status,
-      cancelAtPeriodEnd: s.cancel_at_period_end,
-      currentPeriodEnd: new Date(s.current_period_end),
-    })),
-    now,
-  );
+  const paid = tierFromSubscriptions(subs.map(repo.toGrant), now);
   if (await repo.setTier(trx, userId, paid)) {
     const tier = effectiveTier({ subscriptionTier: paid, hasLifetimePremium: await repo.lifetimePremium(trx, userId) });
     emit([userId], { type: 'tier', tier });

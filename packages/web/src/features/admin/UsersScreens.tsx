@@ -252,20 +252,29 @@ export function UserDetailScreen() {
                     title="Change tier"
                     submit="Change the tier"
                     extra={
-                      <SelectField label="New tier" name="tier" defaultValue={u.tier}>
-                        {TIERS.map((t) => (
-                          <option key={t} value={t}>
-                            {t}
-                          </option>
-                        ))}
-                      </SelectField>
+                      <>
+                        <SelectField label="New tier" name="tier" defaultValue={u.tier}>
+                          {TIERS.map((t) => (
+                            <option key={t} value={t}>
+                              {t}
+                            </option>
+                          ))}
+                        </SelectField>
+                        <TextField label="Free of charge until (leave empty for a year)" type="date" name="until" />
+                      </>
                     }
-                    run={(reason, form) =>
-                      staffCall('POST /admin/users/:id/tier', {
+                    run={(reason, form) => {
+                      // A complimentary membership: it never charges him and lapses at this date.
+                      const until = String(form.get('until') ?? '');
+                      return staffCall('POST /admin/users/:id/tier', {
                         params: { id },
-                        body: { reason, tier: form.get('tier') as Tier },
-                      })
-                    }
+                        body: {
+                          reason,
+                          tier: form.get('tier') as Tier,
+                          ...(until ? { until: new Date(`${until}T00:00:00Z`).toISOString() } : {}),
+                        },
+                      });
+                    }}
                   />
                   <ActionForm
                     title="New anonymous id"

@@ -112,6 +112,7 @@ describe('/settings/payment', () => {
       createdAt: '2026-06-01T00:00:00.000Z',
       cancelAtPeriodEnd: false,
       canceledAt: null,
+      comp: false,
     };
     open(
       '/settings/payment',

@@ -50,6 +50,28 @@ describe.each(DB_KINDS)('downloading my data on %s', (kind) => {
       .db.insertInto('boost_credits')
       .values({ id: 'credit-1', user_id: me.user.uid, payment_id: null, created_at: at, boost_id: null, used_at: null })
       .execute();
+    // A month of Platinum staff gave him, listed with what he paid for.
+    await t()
+      .db.insertInto('subscriptions')
+      .values({
+        id: 'comp-1',
+        user_id: me.user.uid,
+        customer_id: 'staff',
+        plan_id: 'platinum-monthly',
+        plan_name: 'Platinum',
+        status: 'active',
+        current_period_start: at,
+        current_period_end: new Date(at.getTime() + 30 * DAY),
+        next_billing_date: null,
+        amount: 0,
+        currency: 'USD',
+        payment_method_id: null,
+        provider_subscription_id: null,
+        comp: true,
+        created_at: new Date(at.getTime() + 1000),
+        updated_at: at,
+      })
+      .execute();
     expect(await latest(me.headers)).toBeNull();
     const res = await start(me.headers);
     expect(res.statusCode, res.body).toBe(202);
@@ -122,7 +144,10 @@ describe.each(DB_KINDS)('downloading my data on %s', (kind) => {
     expect(read('profile.json').phone_number).toBe(PHONE);
     const payments = read('payments.json');
     expect(payments.payments).toMatchObject([{ kind: 'subscription', status: 'completed', amount: 999, currency: 'USD' }]);
-    expect(payments.subscriptions).toMatchObject([{ plan_id: 'premium-monthly', status: 'active' }]);
+    expect(payments.subscriptions).toMatchObject([
+      { plan_id: 'premium-monthly', status: 'active', comp: false },
+      { plan_id: 'platinum-monthly', status: 'active', amount: 0, comp: true },
+    ]);
     expect(payments.cards).toHaveLength(1);
     // His boosts say how many men saw them, never who.
     expect(payments.boosts).toMatchObject([{ source: 'included', views: 1 }]);

@@ -100,10 +100,6 @@ export async function revokeAllSessions(db: Db, userId: string, now: Date): Prom
     .execute();
 }
 
-export async function setTier(db: Db, id: string, tier: 'free' | 'premium' | 'platinum', now: Date): Promise<void> {
-  await db.updateTable('users').set({ subscription_tier: tier, updated_at: now }).where('id', '=', id).execute();
-}
-
 export function listBans(db: Db) {
   return db
     .selectFrom('banned_emails')

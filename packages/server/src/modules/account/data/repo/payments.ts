@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../../db/index.ts';
 
-/** His payments, subscriptions, saved cards (brand, last 4 digits and expiry: all we hold of a card) and boosts. */
+/** His payments, subscriptions (paid, or given by staff: `comp`), saved cards (brand, last 4 digits and expiry: all we hold of a card) and boosts. */
 export async function paymentRows(db: Db, userId: string) {
   return {
     payments: await db
@@ -23,6 +23,7 @@ export async function paymentRows(db: Db, userId: string) {
         'current_period_end',
         'cancel_at_period_end',
         'canceled_at',
+        'comp',
         'created_at',
       ])
       .where('user_id', '=', userId)
