@@ -74,22 +74,22 @@ describe('/settings/safety', () => {
       'GET /api/v1/me/safety-contact': () => json(200, null),
       'PATCH /api/v1/me/settings': () => {
         if (!up) return json(503, { error: 'internal', message: 'Something went wrong' });
-        const safety = { ...defaults.safety, locationSafety: { ...defaults.safety.locationSafety, hideExactLocation: false } };
+        const safety = { ...defaults.safety, locationSafety: { ...defaults.safety.locationSafety, hideExactLocation: true } };
         return json(200, { ...defaults, safety });
       },
     });
     start('/settings/safety');
     fireEvent.click(await screen.findByRole('switch', { name: /^Hide my exact location/ }));
     expect(await screen.findByText('Saved on this device, will sync')).toBeTruthy();
-    expect((screen.getByRole('switch', { name: /^Hide my exact location/ }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('switch', { name: /^Hide my exact location/ }) as HTMLInputElement).checked).toBe(true);
     expect(JSON.parse(localStorage.getItem(APP_SETTINGS_KEY) ?? '{}').pending).toEqual({
-      safety: { locationSafety: { hideExactLocation: false } },
+      safety: { locationSafety: { hideExactLocation: true } },
     });
     up = true;
     window.dispatchEvent(new Event('online'));
     await waitFor(() => expect(screen.queryByText('Saved on this device, will sync')).toBeNull());
     expect(calls.filter((c) => c.key === 'PATCH /api/v1/me/settings').at(-1)?.body).toEqual({
-      safety: { locationSafety: { hideExactLocation: false } },
+      safety: { locationSafety: { hideExactLocation: true } },
     });
   });
 
