@@ -131,10 +131,13 @@ describe('the staff admin area, in Chromium', () => {
       'Users',
       'Banned',
       'Reports',
+      'Report triage',
+      'Reported messages',
       'Photos',
       'Locations',
       'Support',
       'Bugs & feedback',
+      'Limits',
       'My account',
     ]);
     await screenshot(modPage, 'admin-moderator-menu');
@@ -178,6 +181,9 @@ describe('the staff admin area, in Chromium', () => {
       ['users', 'Users'],
       ['users/banned', 'Banned emails'],
       ['users/reports', 'Reports'],
+      ['reports', 'Reports'],
+      ['messages', 'Reported messages'],
+      ['subscriptions/limits', 'Limits and feature flags'],
       ['content/approved', 'Photos'],
       ['support', 'Support'],
       ['feedback', 'Bugs & feedback'],
