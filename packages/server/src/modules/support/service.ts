@@ -109,7 +109,7 @@ const presentMessage = (m: { id: string; from_staff: boolean; text: string; crea
 /**
  * Support (spec sections 2, 6): a member's bug reports and feedback and his threads with staff.
  * A member reaches only his own (another's id is not found, so ids tell nothing); staff reach all
- * through admin.reports.edit. Each counted write is counted under the member's row lock.
+ * through admin.reports.view (reading) and admin.reports.edit (answering, closing, status). Each counted write is counted under the member's row lock.
  */
 export class SupportService {
   constructor(private readonly deps: SupportServiceDeps) {}
@@ -179,7 +179,7 @@ export class SupportService {
   }
 
   async staffReports(actor: Actor, status: FeedbackStatus | undefined): Promise<StaffFeedback[]> {
-    requireAccess(actor, 'admin.reports.edit');
+    requireAccess(actor, 'admin.reports.view');
     return (await repo.listReports(this.deps.db, status, STAFF_LIST)).map((r) => ({ ...presentReport(r), member: memberOf(r) }));
   }
 
@@ -249,7 +249,7 @@ export class SupportService {
 
   /** Staff's queue: Platinum members' threads first. */
   async staffThreads(actor: Actor, status: ThreadStatus | undefined): Promise<StaffThread[]> {
-    requireAccess(actor, 'admin.reports.edit');
+    requireAccess(actor, 'admin.reports.view');
     const priority: Tier[] = [];
     for (const tier of TIERS) if ((await loadRules(this.deps.db, tier)).has.prioritySupport) priority.push(tier);
     return (await repo.listThreads(this.deps.db, status, STAFF_LIST, priority)).map((t) => ({
@@ -260,7 +260,7 @@ export class SupportService {
 
   /** One thread for staff; opening it reads the member's messages on staff's side. */
   async staffThread(actor: Actor, id: string): Promise<StaffThreadDetail> {
-    requireAccess(actor, 'admin.reports.edit');
+    requireAccess(actor, 'admin.reports.view');
     const t = await repo.findThread(this.deps.db, id, 'staff');
     if (!t) throw notFound(SupportMessages.threadNotFound);
     const messages = await repo.threadMessages(this.deps.db, id);

@@ -283,6 +283,27 @@ describe.each(DB_KINDS)('support on %s', (kind) => {
       expect(late.json().message).toBe(SupportMessages.threadClosed);
     });
 
+    it('lets staff who may only view reports read the queue and a thread, and refuses them an answer or a close', async () => {
+      const me = await signUp(t().app);
+      const thread = (await open(me.headers)).json() as SupportThreadDetail;
+      const s = await staff();
+      // An explicit permissions list on his staff record overrides his role's (spec section 6).
+      await t()
+        .db.updateTable('admin_users')
+        .set({ permissions: JSON.stringify(['reports.view']) })
+        .where('user_id', '=', s.user.uid)
+        .execute();
+      expect((await call('GET', '/admin/support/threads', s.headers)).statusCode).toBe(200);
+      expect((await call('GET', `/admin/support/threads/${thread.id}`, s.headers)).statusCode).toBe(200);
+      expect((await call('GET', '/admin/support/reports', s.headers)).statusCode).toBe(200);
+      const answer = await call('POST', `/admin/support/threads/${thread.id}/messages`, s.headers, { text: 'Hi' });
+      expect(answer.statusCode).toBe(403);
+      expect((await call('PATCH', `/admin/support/threads/${thread.id}`, s.headers, { status: 'closed' })).statusCode).toBe(403);
+      const mine = (await call('GET', `/support/threads/${thread.id}`, me.headers)).json() as SupportThreadDetail;
+      expect(mine).toMatchObject({ status: 'open' });
+      expect(mine.messages).toHaveLength(1);
+    });
+
     it("marks Platinum members' threads priority from the server's tier, first in staff's queue", async () => {
       const free = await signUp(t().app);
       await setTier(t().db, free.user.uid, 'free');
