@@ -54,7 +54,7 @@ describe("the settings hub's local fallback (spec section 8)", () => {
     const from = screen.getByLabelText('Dating from');
     fireEvent.change(from, { target: { value: '10:30' } });
     fireEvent.blur(from);
-    fireEvent.click(screen.getByRole('switch', { name: /Match across modes/ }));
+    fireEvent.click(screen.getByRole('switch', { name: /Show my mode on my profile/ }));
 
     const waiting = {
       appPreferences: { ...DEFAULT_APP_PREFERENCES, appMode: 'fuck', healthEnabled: false, rightNowEnabled: true },
@@ -62,7 +62,7 @@ describe("the settings hub's local fallback (spec section 8)", () => {
       modeSettings: {
         autoSwitchByTime: true,
         timeBasedSwitching: { datingStart: '10:30', datingEnd: '21:00' },
-        privacySettings: { showModeInProfile: true, allowCrossModeMatching: true },
+        privacySettings: { showModeInProfile: false, allowCrossModeMatching: false },
       },
     };
     await waitFor(() => expect(appSettings().pendingMe).toEqual({ uid: user.uid, patch: waiting }));
@@ -71,7 +71,7 @@ describe("the settings hub's local fallback (spec section 8)", () => {
     expect(switchOn(/^Health tracking/)).toBe(false);
     expect(radioOn(/Metric/)).toBe(true);
     expect(switchOn(/Switch mode by time of day/)).toBe(true);
-    expect(switchOn(/Match across modes/)).toBe(true);
+    expect(switchOn(/Show my mode on my profile/)).toBe(false);
     expect(screen.getByText(NOTE)).toBeTruthy();
 
     // The server answers again: the waiting change is sent, once merged, and the note goes.

@@ -98,13 +98,13 @@ describe('mode settings', () => {
     const from = screen.getByLabelText('Dating from');
     fireEvent.change(from, { target: { value: '10:30' } });
     fireEvent.blur(from);
-    fireEvent.click(screen.getByRole('switch', { name: /Match across modes/ }));
+    fireEvent.click(screen.getByRole('switch', { name: /Show my mode on my profile/ }));
     const bodies = () => calls.filter((c) => c.key === 'PATCH /api/v1/me').map((c) => c.body);
     await vi.waitFor(() =>
       expect(bodies()).toEqual([
         { modeSettings: { autoSwitchByTime: true } },
         { modeSettings: { timeBasedSwitching: { datingStart: '10:30', datingEnd: '21:00' } } },
-        { modeSettings: { privacySettings: { showModeInProfile: true, allowCrossModeMatching: true } } },
+        { modeSettings: { privacySettings: { showModeInProfile: false, allowCrossModeMatching: false } } },
       ]),
     );
   });

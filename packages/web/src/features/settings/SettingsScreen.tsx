@@ -199,12 +199,6 @@ function ModeSection({ settings }: { settings: ModeSettings }) {
         checked={settings.privacySettings.showModeInProfile}
         onChange={(v) => save({ privacySettings: { ...settings.privacySettings, showModeInProfile: v } })}
       />
-      <Switch
-        label="Match across modes"
-        hint="Let people in the other mode match with you"
-        checked={settings.privacySettings.allowCrossModeMatching}
-        onChange={(v) => save({ privacySettings: { ...settings.privacySettings, allowCrossModeMatching: v } })}
-      />
     </Section>
   );
 }
