@@ -13,8 +13,10 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           globalSetup: ['./test/global-setup.ts'],
           pool: 'forks',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A suite's set-up migrates a fresh database per kind; on a loaded 2-core CI machine that
+          // took over a minute. Generous limits: a hang still fails, a slow machine does not.
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {
@@ -37,7 +39,8 @@ export default defineConfig({
           globalSetup: ['./global-setup.ts'],
           pool: 'forks',
           fileParallelism: false,
-          testTimeout: 60_000,
+          // A journey of a few screens took 25 s on a quiet machine and over 60 s on a loaded one.
+          testTimeout: 180_000,
           hookTimeout: 120_000,
         },
       },

@@ -1,7 +1,9 @@
-import { DEFAULT_PREFERENCES, type GridQuery } from '@fmk/core';
+import { DEFAULT_PREFERENCES, type GridQuery, systemClock } from '@fmk/core';
 import { type Database, type Db, migrateToLatest, openDatabase } from '@fmk/server/src/db/index.ts';
+import { CandidateCache, MAX_ENTRIES } from '@fmk/server/src/modules/discovery/candidates.ts';
 import { findGridViewer, gridPageQuery } from '@fmk/server/src/modules/discovery/repo.ts';
-import { dayOf, gridSearch, NEAREST_FACTOR } from '@fmk/server/src/modules/discovery/service.ts';
+import { dayOf, GridService, gridSearch, NEAREST_FACTOR } from '@fmk/server/src/modules/discovery/service.ts';
+import { loadActor } from '@fmk/server/src/platform/access.ts';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { answerCommands, benchConfig, closedLoop, explainPlan, ready, serveForViewers } from './app-kit.ts';
@@ -119,10 +121,51 @@ async function main(): Promise<void> {
         await run(k % compiled.length);
       });
       await close();
-      return { raw: lat, seconds };
+      return { raw: lat, seconds, lists: await listsMemory(database.db, viewerIds) };
     },
   });
   ready(port, auth, world.generatedSeconds, viewerIds.length);
+}
+
+/**
+ * What the grid's candidate lists cost in memory: a cache of its own filled by every bench viewer's
+ * first page through the grid service (the endpoint's code), the heap and array buffers measured
+ * around it after a full GC (--expose-gc), per listed location; then per 100 k users were every populated cell of
+ * this world listed (its count of distinct active cells), the worst case, below the cache's cap.
+ */
+async function listsMemory(db: Db, viewerIds: string[]) {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return null;
+  // The lists' numbers live in typed arrays, whose backing stores are counted apart from the heap.
+  const used = () => {
+    const m = process.memoryUsage();
+    return m.heapUsed + m.arrayBuffers;
+  };
+  gc();
+  const before = used();
+  const cache = new CandidateCache();
+  const grid = new GridService({ db, clock: systemClock }, 'lists memory', cache);
+  for (const id of viewerIds) await grid.page((await loadActor(db, id))!, { limit: 60 });
+  gc();
+  const bytes = used() - before;
+  const { lists, entries } = cache.stats();
+  const cells = await sql<{
+    n: number;
+  }>`select count(distinct (cell_row, cell_col))::int as n from user_locations where is_active`.execute(db);
+  const populated = Number(cells.rows[0]?.n ?? 0);
+  const perEntry = bytes / Math.max(1, entries);
+  const perList = entries / Math.max(1, lists);
+  const allCellsMb = (populated * perList * perEntry) / 2 ** 20;
+  return {
+    lists,
+    entries,
+    heapBytes: bytes,
+    bytesPerEntry: Math.round(perEntry),
+    populatedCells: populated,
+    allCellsListedMb: Math.round(allCellsMb),
+    allCellsListedMbPer100k: Math.round((allCellsMb * 100_000) / users),
+    capMb: Math.round((MAX_ENTRIES * perEntry) / 2 ** 20),
+  };
 }
 
 main().catch((err: unknown) => {

@@ -6,15 +6,29 @@ import { BENCH_DB, dbUrl, ensureDatabase } from './game.ts';
 import { type EndpointVsSqlFigures, endpointVsSql } from './load.ts';
 
 /**
- * GET /api/v1/grid under load: p50/p95 at 32 concurrent clients against the real app
+ * GET /api/v1/grid under load (served from the per-cell candidate lists, modules/discovery/candidates.ts):
+ * p50/p95 at 32 concurrent clients against the real app
  * (its own process, bench/grid-app.ts), and the same SQL straight through the driver with 32
  * concurrent clients in the same run. PostgreSQL at 1 M users (100 k with --quick), and PGlite at
  * 100 k. Data lives in database `fmk_bench`, schema `grid_bench_<users>`, and is reused between runs.
  */
+/** The grid's candidate lists in memory (grid-app.ts listsMemory); null without --expose-gc. */
+export interface ListsMemory {
+  lists: number;
+  entries: number;
+  heapBytes: number;
+  bytesPerEntry: number;
+  populatedCells: number;
+  allCellsListedMb: number;
+  allCellsListedMbPer100k: number;
+  capMb: number;
+}
+
 export interface GridBenchResult extends EndpointVsSqlFigures {
   name: string;
   database: 'postgres' | 'pglite';
   users: number;
+  lists: ListsMemory | null;
 }
 
 export async function gridBench(opts: {
@@ -28,7 +42,7 @@ export async function gridBench(opts: {
   const dataDir = path.join(tmpdir(), `fmk-grid-bench-pglite-${opts.users}`);
   if (opts.database === 'pglite') mkdirSync(dataDir, { recursive: true });
   const child = fork(path.join(import.meta.dirname, 'grid-app.ts'), [], {
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)],
+    execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     env: {
       ...process.env,
       GRID_BENCH_KIND: opts.database,
@@ -39,7 +53,7 @@ export async function gridBench(opts: {
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const run = await endpointVsSql(child, 'grid', {
+  const run = await endpointVsSql<{ raw: number[]; seconds: number; lists: ListsMemory | null }>(child, 'grid', {
     path: '/api/v1/grid',
     requests: opts.requests,
     concurrency,
@@ -51,6 +65,7 @@ export async function gridBench(opts: {
     database: opts.database,
     users: opts.users,
     ...run.figures,
+    lists: run.raw.lists,
   };
 }
 

@@ -8,6 +8,7 @@ import { MessagingService } from '@fmk/server/src/modules/messaging/service.ts';
 import { loadActor } from '@fmk/server/src/platform/access.ts';
 import { TokenService } from '@fmk/server/src/platform/auth.ts';
 import { LocalBus } from '@fmk/server/src/platform/bus.ts';
+import { SignedUrls } from '@fmk/server/src/platform/media/signed-urls.ts';
 import { LocalDiskStorage } from '@fmk/server/src/platform/storage.ts';
 import pg from 'pg';
 import { BENCH_DB, createUsers, dbUrl, ensureDatabase } from './game.ts';
@@ -78,6 +79,7 @@ export async function persistBench(
       clock: systemClock,
       bus: new LocalBus(),
       storage: new LocalDiskStorage(dataDir),
+      signedUrls: new SignedUrls('x'.repeat(32), systemClock),
     });
     // As a request does: the sender's actor is read, then the send.
     const send = async (i: number) => {

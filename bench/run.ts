@@ -3,6 +3,7 @@ import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { coldStart } from './cold-start.ts';
 import { cruiseBench } from './cruise.ts';
+import { fanoutBench } from './fanout.ts';
 import { gameBench } from './game.ts';
 import { type GridBenchResult, gridBench } from './grid.ts';
 import { httpBench } from './http.ts';
@@ -10,12 +11,13 @@ import { messagingBench } from './messaging.ts';
 import { moderationBench } from './moderation.ts';
 import { persistBench } from './persist.ts';
 import { photoBench } from './photos.ts';
+import { WEB_GOALS, type WebBenchResult as WebResult, webBench } from './web.ts';
 
 /**
  * `npm run bench [-- --quick] [-- --only=grid,messaging]`: every benchmark of bench/, each figure
  * with its floor measured in the same run (the machine's speed drifts), the ratio and the goal.
  * Writes bench/results/latest.json (every result in full) and bench/results/latest.md (the
- * table). Data is generated from fixed seeds and clustered in cities. The full run takes about
+ * table); with --only, bench/results/only-<keys>.{json,md}. Data is generated from fixed seeds and clustered in cities. The full run takes about
  * 12 minutes on a 2-core machine; --quick (smaller worlds and loads) about 3.
  */
 export interface ReportRow {
@@ -39,9 +41,29 @@ const gridRow = (g: GridBenchResult): ReportRow => ({
   figure: `p95 ${g.endpoint.p95} ms (p50 ${g.endpoint.p50}, ${g.endpoint.rps} req/s)`,
   floor: `raw SQL p95 ${g.rawSql.p95} ms (p50 ${g.rawSql.p50})`,
   ratio: g.ratioP95,
-  goal: g.database === 'postgres' && g.users >= 1_000_000 ? 'ratio ≤ 1.5, p95 ≤ 25 ms' : 'ratio ≤ 1.5',
-  pass: g.ratioP95 <= 1.5 && g.errors === 0 && (g.database !== 'postgres' || g.users < 1_000_000 || g.endpoint.p95 <= 25),
+  // Served from the candidate lists, the endpoint is held to half its own SQL on PostgreSQL; PGlite
+  // answers one query at a time, so there it stays within 1.5x.
+  goal: g.database === 'postgres' ? (g.users >= 1_000_000 ? 'ratio ≤ 0.5, p95 ≤ 25 ms' : 'ratio ≤ 0.5') : 'ratio ≤ 1.5',
+  pass:
+    g.ratioP95 <= (g.database === 'postgres' ? 0.5 : 1.5) &&
+    g.errors === 0 &&
+    (g.database !== 'postgres' || g.users < 1_000_000 || g.endpoint.p95 <= 25),
 });
+
+/** The candidate lists' memory, as grid-app.ts measured it (a figure without a floor). */
+const listsRow = (g: GridBenchResult): ReportRow[] =>
+  g.lists
+    ? [
+        {
+          benchmark: `grid candidate lists in memory, ${g.database}, ${g.users.toLocaleString('en')} users`,
+          figure: `${g.lists.bytesPerEntry} B per listed location; every populated cell listed: ${g.lists.allCellsListedMbPer100k} MB per 100k users (${g.lists.populatedCells.toLocaleString('en')} cells); cap ${g.lists.capMb} MB`,
+          floor: '—',
+          ratio: null,
+          goal: '—',
+          pass: null,
+        },
+      ]
+    : [];
 
 const benches: Bench[] = [
   {
@@ -130,10 +152,10 @@ const benches: Bench[] = [
           {
             benchmark: `message send→receive, ${m.sockets} sockets, ${m.rate} msg/s`,
             figure: `p99 ${r2(m.server.latencyMs.p99)} ms (p50 ${r2(m.server.latencyMs.p50)}, lost ${m.server.lost})`,
-            floor: `bare ws relay p99 ${r2(m.floor.latencyMs.p99)} ms`,
-            ratio: r2(m.ratioP99),
-            goal: 'p99 ≤ 50 ms, ratio ≤ 5',
-            pass: m.server.latencyMs.p99 <= 50 && m.ratioP99 <= 5 && m.server.lost === 0,
+            floor: `durable relay (INSERT … COMMIT, then ws) p99 ${r2(m.durable.latencyMs.p99)} ms; bare ws relay p99 ${r2(m.floor.latencyMs.p99)} ms`,
+            ratio: r2(m.durableRatioP99),
+            goal: 'p99 ≤ 50 ms, ratio ≤ 2 (durable floor)',
+            pass: m.server.latencyMs.p99 <= 50 && m.durableRatioP99 <= 2 && m.server.lost === 0,
           },
           {
             benchmark: `one hot conversation at ${m.hot.rate} msg/s`,
@@ -142,6 +164,26 @@ const benches: Bench[] = [
             ratio: null,
             goal: '≥ 50 msg/s, nothing lost',
             pass: m.hot.pass,
+          },
+        ],
+      };
+    },
+  },
+  {
+    key: 'fanout',
+    run: async (quick) => {
+      const f = await fanoutBench(quick ? { users: 3000, eventsPerInstance: 3000 } : {});
+      const inbound = (x: typeof f.nats) => Math.round(x.receivedPerInstance.reduce((a, b) => a + b, 0) / f.instances);
+      return {
+        result: f,
+        rows: [
+          {
+            benchmark: f.name,
+            figure: `NATS ${f.nats.deliveredPerSecond} events/s delivered (p99 ${f.nats.latencyMs.p99} ms; ${inbound(f.nats)} messages into each instance)`,
+            floor: `LISTEN/NOTIFY ${f.pg.deliveredPerSecond} events/s (p99 ${f.pg.latencyMs.p99} ms; ${inbound(f.pg)} envelopes into each instance)`,
+            ratio: f.ratio,
+            goal: '≥ 1, nothing lost',
+            pass: f.pass,
           },
         ],
       };
@@ -173,7 +215,7 @@ const benches: Bench[] = [
       const pgBig = await gridBench({ database: 'postgres', users: big, requests: quick ? 1500 : 5000 });
       const pg100 = quick ? pgBig : await gridBench({ database: 'postgres', users: 100_000, requests: 2000 });
       const lite = await gridBench({ database: 'pglite', users: 100_000, requests: quick ? 400 : 1000 });
-      const rows = [gridRow(pgBig), ...(quick ? [] : [gridRow(pg100)]), gridRow(lite)];
+      const rows = [gridRow(pgBig), ...listsRow(pgBig), ...(quick ? [] : [gridRow(pg100)]), gridRow(lite)];
       const liteRatio = r2(lite.endpoint.p95 / pg100.endpoint.p95);
       rows.push({
         benchmark: 'PGlite vs PostgreSQL, grid endpoint, 100,000 users',
@@ -184,6 +226,43 @@ const benches: Bench[] = [
         pass: liteRatio <= 3,
       });
       return { result: { postgres: pgBig, postgres100k: pg100, pglite: lite }, rows };
+    },
+  },
+  {
+    key: 'web',
+    run: async (quick) => {
+      const w = await webBench({ quick });
+      const lighthouseRow = (page: string, x: WebResult['landing']): ReportRow => ({
+        benchmark: `Lighthouse 12.8 (mobile), ${page}, median of ${x.runs.length}`,
+        figure: `score ${x.score}, CLS ${x.cls.toFixed(3)} (LCP ${Math.round(x.runs[0]!.metrics.lcp)} ms, TBT ${Math.round(x.runs[0]!.metrics.tbt)} ms in run 1)`,
+        floor: '—',
+        ratio: null,
+        goal: `score ≥ ${WEB_GOALS.lighthouse}, CLS ≤ ${WEB_GOALS.maxCls}`,
+        pass: x.score >= WEB_GOALS.lighthouse && x.cls <= WEB_GOALS.maxCls,
+      });
+      return {
+        result: w,
+        rows: [
+          lighthouseRow('landing page, signed out', w.landing),
+          lighthouseRow(`grid, signed in, ${w.seeded.toLocaleString('en')} men seeded`, w.grid),
+          {
+            benchmark: `grid scrolled with ${w.scroll.profiles.toLocaleString('en')} profiles loaded, longest main-thread task`,
+            figure: `${w.scroll.cpuMs.toFixed(1)} ms CPU (passes: ${w.scroll.passes.map((p) => `${p.cpu.toFixed(1)} CPU / ${p.wall.toFixed(1)} wall`).join(', ')})`,
+            floor: '—',
+            ratio: null,
+            goal: `≤ ${WEB_GOALS.scrollTaskMs} ms`,
+            pass: w.scroll.cpuMs <= WEB_GOALS.scrollTaskMs,
+          },
+          {
+            benchmark: `fuck/marry/kill tap to painted stamp, 4x CPU throttling, median of ${w.tap.ownMs.length}`,
+            figure: `${w.tap.medianMs} ms (${w.tap.ownMs.join(', ')}; as measured ${w.tap.measuredMs.join(', ')})`,
+            floor: '—',
+            ratio: null,
+            goal: `≤ ${WEB_GOALS.tapMs} ms`,
+            pass: w.tap.medianMs <= WEB_GOALS.tapMs,
+          },
+        ],
+      };
     },
   },
   {
@@ -280,9 +359,11 @@ async function main(): Promise<void> {
   const dir = path.join(import.meta.dirname, 'results');
   mkdirSync(dir, { recursive: true });
   const seconds = Math.round((performance.now() - t0) / 1000);
-  writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify({ at, quick, seconds, results, report: rows }, null, 2)}\n`);
-  writeFileSync(path.join(dir, 'latest.md'), markdown(at, quick, rows));
-  console.log(`\n${markdown(at, quick, rows)}\nwritten to bench/results/latest.{json,md} in ${seconds} s`);
+  // A full run is the report (latest); a run of some benchmarks (--only) is kept beside it, named after them.
+  const name = only ? `only-${only.join('+')}` : 'latest';
+  writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify({ at, quick, seconds, results, report: rows }, null, 2)}\n`);
+  writeFileSync(path.join(dir, `${name}.md`), markdown(at, quick, rows));
+  console.log(`\n${markdown(at, quick, rows)}\nwritten to bench/results/${name}.{json,md} in ${seconds} s`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

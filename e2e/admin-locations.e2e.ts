@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { AuthResult } from '@fmk/core';
-import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations } from './flows.ts';
+import { axeViolations, staffFirstSignIn } from './flows.ts';
 import { screenshot, useE2E } from './harness.ts';
 
 mkdirSync(path.join(import.meta.dirname, 'screenshots'), { recursive: true });
@@ -56,15 +55,7 @@ describe('the admin area’s locations screens, in Chromium', () => {
   }
 
   async function signIn(page: Page, email: string): Promise<void> {
-    await page.goto('/admin/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-    await page.getByLabel('Authenticator code').fill(await generate({ secret }));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('button', { name: 'I have saved them' }).click();
-    await page.waitForURL('**/admin/dashboard');
+    await staffFirstSignIn(page, email);
   }
 
   const settled = (page: Page) => page.waitForFunction(() => !document.querySelector('.animate-spin'));

@@ -128,6 +128,7 @@ describe('the staff admin area, in Chromium', () => {
     const menu = modPage.locator('#admin-menu').getByRole('link');
     expect(await menu.allTextContents()).toEqual([
       'Dashboard',
+      'Analytics',
       'Users',
       'Banned',
       'Reports',
@@ -137,6 +138,8 @@ describe('the staff admin area, in Chromium', () => {
       'Locations',
       'Support',
       'Bugs & feedback',
+      'Subscriptions',
+      'Pricing',
       'Limits',
       'My account',
     ]);
@@ -183,7 +186,13 @@ describe('the staff admin area, in Chromium', () => {
       ['users/reports', 'Reports'],
       ['reports', 'Reports'],
       ['messages', 'Reported messages'],
+      ['subscriptions', 'Subscriptions'],
+      ['subscriptions/pricing', 'Pricing'],
       ['subscriptions/limits', 'Limits and feature flags'],
+      ['payments', 'Payments'],
+      ['financial', 'Financial'],
+      ['financial/revenue', 'Revenue'],
+      ['financial/forecasting', 'Forecast'],
       ['content/approved', 'Photos'],
       ['support', 'Support'],
       ['feedback', 'Bugs & feedback'],
@@ -229,5 +238,6 @@ describe('the staff admin area, in Chromium', () => {
     expect(await ownerPage.getByRole('cell', { name: 'ban_email' }).count()).toBe(1);
     await ownerPage.goto('/admin/users/banned');
     await ownerPage.getByRole('cell', { name: 'Threats to another member' }).waitFor();
-  }, 240_000);
+    // A loaded 2-core machine takes over 10 s a screen: the walk's time grows with the screens.
+  }, 480_000);
 });

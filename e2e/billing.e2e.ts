@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { DAY } from '@fmk/core';
+import { AUTH_STORAGE_KEYS, DAY } from '@fmk/core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, onboard, signUp } from './flows.ts';
 import { screenshot, useE2E } from './harness.ts';
@@ -75,7 +75,13 @@ describe('paying for Premium with the sandbox, in Chromium', () => {
       return r.json();
     }, 31 * DAY);
     expect(moved.renewed).toBeGreaterThanOrEqual(1);
-    // A month later the access token has expired too: sign in again, and the plan is Free.
+    // A month later the access token has expired too. The browser's clock has not moved, so
+    // the app opens on the stored session until the server refuses it and signs him out to the
+    // landing page; only then is the sign-in form his next screen (not a race with that 401).
+    await page.goto('/grid');
+    await page.waitForURL((u) => u.pathname === '/');
+    expect(await page.evaluate((k) => localStorage.getItem(k), AUTH_STORAGE_KEYS.token)).toBeNull();
+    // He signs in again, and the plan is Free.
     await page.goto('/auth?mode=signin');
     await page.getByLabel('Email').fill(address);
     await page.getByLabel('Password').fill('a long enough password');

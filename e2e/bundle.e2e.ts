@@ -13,6 +13,12 @@ const BUDGET_KB = { firstScreen: 150, route: 55, css: 20 };
 /** Lazy routes whose chunks a first visit also loads: the landing page is what "/" shows. */
 const FIRST_SCREEN_ROUTES = ['src/features/auth/LandingScreen.tsx'];
 
+/** The admin area's table and chart libraries: no member screen may load them, first or lazy. */
+const ADMIN_ONLY_LIBRARIES: { what: string; test: (module: string) => boolean }[] = [
+  { what: 'TanStack Table', test: (m) => /^node_modules\/@tanstack\/(react-table|table-core)\//.test(m) },
+  { what: 'uPlot', test: (m) => m.startsWith('node_modules/uplot/') },
+];
+
 /** Code that must load only when visited: the admin area (its own guard included) loads nothing for members. */
 const NOT_ON_FIRST_SCREEN: { what: string; test: (module: string) => boolean }[] = [
   { what: 'Leaflet', test: (m) => m.startsWith('node_modules/leaflet/') },
@@ -21,6 +27,7 @@ const NOT_ON_FIRST_SCREEN: { what: string; test: (module: string) => boolean }[]
     what: 'the admin area',
     test: (m) => m.startsWith('packages/web/src/features/admin/'),
   },
+  ...ADMIN_ONLY_LIBRARIES,
 ];
 
 const DIST = path.resolve(import.meta.dirname, '../packages/web/dist');
@@ -123,6 +130,23 @@ describe('web bundle budgets', () => {
     const lazyModules = Object.values(chunkModules).flat();
     expect(lazyModules).toContain('packages/web/src/features/admin/AdminArea.tsx');
     expect(lazyModules).toContain('packages/web/src/features/cruise/CruiseScreen.tsx');
+  });
+
+  it("keeps the admin area's table and chart libraries out of every member route", () => {
+    // Every lazy route outside the admin area, with everything it loads statically.
+    const memberRoutes = Object.entries(manifest).filter(
+      ([key, c]) => c.isDynamicEntry && !key.startsWith('src/features/admin/') && !key.startsWith('../../node_modules/'),
+    );
+    expect(memberRoutes.length).toBeGreaterThan(10);
+    for (const [key] of memberRoutes) {
+      const modules = [...staticClosure([key])].flatMap((k) => chunkModules[manifest[k]!.file] ?? []);
+      for (const { what, test } of ADMIN_ONLY_LIBRARIES) {
+        expect(modules.filter(test), `${what} loads with ${key}`).toEqual([]);
+      }
+    }
+    // Not vacuous: both are in the build, reached from the admin area only.
+    const lazyModules = Object.values(chunkModules).flat();
+    for (const { what, test } of ADMIN_ONLY_LIBRARIES) expect(lazyModules.some(test), `${what} is in the build`).toBe(true);
   });
 
   it("ships no zod at all: the web build takes core's types, the server validates", () => {

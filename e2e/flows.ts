@@ -1,15 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 
 /** Steps shared by the journeys: sign up, onboard, join with a location, match. */
 let counter = 0;
 const email = () => `e2e${++counter}-${Date.now()}@example.com`;
-const PASSWORD = 'a long enough password';
+export const PASSWORD = 'a long enough password';
 
-/** A real JPEG with EXIF (camera make) to upload, written like a phone photo would be. */
+/** A real JPEG with EXIF (camera make and GPS position) to upload, written like a phone photo would be. */
 export async function photoFile(): Promise<string> {
   mkdirSync(path.join(import.meta.dirname, 'screenshots'), { recursive: true });
   const file = path.join(import.meta.dirname, 'screenshots', 'upload.jpg');
@@ -18,7 +19,11 @@ export async function photoFile(): Promise<string> {
       { input: Buffer.from('<svg width="900" height="1200"><circle cx="450" cy="500" r="260" fill="#f2c9a0"/></svg>') },
     ])
     .jpeg({ quality: 85 })
-    .withExif({ IFD0: { Make: 'E2ECam', Model: 'Phone' } })
+    // A camera and where it stood (GPS IFD): the server must strip both.
+    .withExif({
+      IFD0: { Make: 'E2ECam', Model: 'Phone' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 45/1 4094/100', GPSLongitudeRef: 'W', GPSLongitude: '122/1 26/1 536/100' },
+    })
     .toFile(file);
   return file;
 }
@@ -113,4 +118,20 @@ export async function matchEachOther(a: Page, aName: string, b: Page, bName: str
   await b.getByRole('link', { name: new RegExp(`^${aName}, 29: fuck`) }).click();
   await b.getByRole('button', { name: `Fuck ${aName}` }).click();
   await b.locator('[data-toast-type="match"]').getByText("It's a match!").waitFor({ timeout: 10_000 });
+}
+
+/**
+ * A staff member's first sign-in to the admin area: password, then setting up his authenticator
+ * (the TOTP secret shown once, a code from it, the recovery codes acknowledged); ends on the dashboard.
+ */
+export async function staffFirstSignIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await page.getByLabel('Authenticator code').fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await page.waitForURL('**/admin/dashboard');
 }

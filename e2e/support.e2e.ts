@@ -97,7 +97,7 @@ describe('support, help and plans, in Chromium', () => {
     // Staff answer; the member is told at once, sees it as new, then reads it.
     const headers = await staff();
     const queue = await e().app.inject({ method: 'GET', url: '/api/v1/admin/support/threads', headers });
-    const [first] = queue.json() as { id: string }[];
+    const [first] = (queue.json() as { rows: { id: string }[] }).rows;
     const answer = await e().app.inject({
       method: 'POST',
       url: `/api/v1/admin/support/threads/${first!.id}/messages`,

@@ -87,16 +87,19 @@ function buildMeta(): Plugin {
 }
 
 /**
- * Pages for the screens a cold start most often opens straight into (issue 8: the grid's LCP):
- * index.html plus modulepreload links for that screen's lazy chunks, so they download beside
- * the app's entry instead of after it has run. The server sends <name>.html for /<name>
+ * Pages for the screens a cold start most often opens straight into (the grid's first screen,
+ * README "Web budgets"). The server sends <name>.html for /<name>
  * (packages/server/src/platform/static.ts); every other path gets index.html.
+ *
+ * grid.html does not load the app at once: in place of the entry and its preloads it carries
+ * src/start.ts (built on its own, like early.ts), which fetches them, and the grid screen's
+ * chunks, once the early script has painted the grid's first screen from the grid's first page.
  */
 const ROUTE_PAGES = [{ route: '/grid', module: 'src/features/discovery/GridScreen.tsx' }];
 
-function routePages(): Plugin {
+function routePages(start: { fileName: () => string }): Plugin {
   let outDir = '';
-  const preloads = new Map<string, string[]>();
+  const pages = new Map<string, { entry: string; preload: string[] }>();
   return {
     name: 'fmk-route-pages',
     apply: 'build',
@@ -115,13 +118,13 @@ function routePages(): Plugin {
       if (!entry) return;
       const loaded = closure(entry.fileName);
       for (const { route, module } of ROUTE_PAGES) {
-        const page = `${route.slice(1)}.html`;
         const chunk = [...chunks.values()].find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(module));
         if (!chunk) throw new Error(`fmk-route-pages: no chunk for ${module}`);
-        preloads.set(
-          page,
-          [...closure(chunk.fileName)].filter((f) => !loaded.has(f)),
-        );
+        const screen = [...closure(chunk.fileName)].filter((f) => !loaded.has(f));
+        pages.set(`${route.slice(1)}.html`, {
+          entry: entry.fileName,
+          preload: [...loaded, ...screen].filter((f) => f !== entry.fileName),
+        });
       }
     },
     closeBundle: {
@@ -129,48 +132,89 @@ function routePages(): Plugin {
       handler() {
         const index = join(outDir, 'index.html');
         if (!existsSync(index)) return;
-        const html = readFileSync(index, 'utf8');
-        for (const [page, files] of preloads) {
-          const links = files.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`).join('');
-          writeFileSync(join(outDir, page), html.replace('</head>', `\n${links}  </head>`));
+        const lines = readFileSync(index, 'utf8').split('\n');
+        for (const [page, { entry, preload }] of pages) {
+          // Vite writes the entry's script and each preload on a line of its own.
+          const entryTag = `<script type="module" crossorigin src="/${entry}"></script>`;
+          const at = lines.findIndex((l) => l.trim() === entryTag);
+          if (at < 0) throw new Error(`fmk-route-pages: no ${entryTag} in index.html`);
+          const indent = lines[at]!.slice(0, lines[at]!.indexOf('<'));
+          const startTag = `${indent}<script type="module" crossorigin src="/${start.fileName()}" data-fmk-entry="/${entry}" data-fmk-preload="${preload.map((f) => `/${f}`).join(' ')}"></script>`;
+          const html = lines
+            .map((l, i) => (i === at ? startTag : l))
+            .filter((l) => !l.trim().startsWith('<link rel="modulepreload"'))
+            .join('\n');
+          writeFileSync(join(outDir, page), html);
         }
       },
     },
   };
 }
 
+/** zod is for the server and the types: the web build gets an inert stand-in (build/zod-inert.ts). */
+const ZOD_INERT = { zod: join(import.meta.dirname, 'build/zod-inert.ts') };
+
 /**
- * src/early.ts as a classic async script in the page's head (issue 8: the grid's LCP). It is
- * built on its own (an IIFE, minified) rather than as part of the app: the app's modules run
- * only once all of them have downloaded, and the point of this one is to start the grid's
- * first page before that.
+ * @fmk/core builds its zod schemas at module level; calls on `z` have no side effects, so
+ * schemas a bundle never uses (and zod with them) can be dropped from it.
  */
-function earlyScript(): Plugin {
-  let fileName = '';
+const CORE_TREESHAKE = {
+  manualPureFunctions: ['z'],
+  moduleSideEffects: (id: string) => !/[\\/]packages[\\/]core[\\/]src[\\/]/.test(id),
+};
+
+/**
+ * src/early.ts as a classic async script in the page's head (the grid's first screen, README
+ * "Web budgets"), and src/start.ts, the module grid.html starts the app with (fmk-route-pages).
+ * Both are built on their own (minified) rather than as part of the app: the app's modules run
+ * only once all of them have downloaded, and the point of these is to run before that.
+ */
+function earlyScripts(): Plugin & { start: { fileName: () => string } } {
+  const files = { early: '', start: '' };
+  const build = async (input: string, format: 'iife' | 'es') => {
+    // Shaken as the app is (below): they take a few pure helpers of @fmk/core, not its schemas.
+    const bundle = await rolldown({
+      input: join(import.meta.dirname, input),
+      platform: 'browser',
+      resolve: { alias: ZOD_INERT },
+      treeshake: CORE_TREESHAKE,
+    });
+    try {
+      const { output } = await bundle.generate({ format, minify: true });
+      return output[0].code;
+    } finally {
+      await bundle.close();
+    }
+  };
   return {
     name: 'fmk-early',
     apply: 'build',
+    start: { fileName: () => files.start },
     async buildStart() {
-      const bundle = await rolldown({ input: join(import.meta.dirname, 'src/early.ts'), platform: 'browser' });
-      try {
-        const { output } = await bundle.generate({ format: 'iife', minify: true });
-        const code = output[0].code;
-        fileName = `assets/early-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
-        this.emitFile({ type: 'asset', fileName, source: code });
-      } finally {
-        await bundle.close();
+      for (const [key, input, format] of [
+        ['early', 'src/early.ts', 'iife'],
+        ['start', 'src/start.ts', 'es'],
+      ] as const) {
+        const code = await build(input, format);
+        files[key] = `assets/${key}-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
+        this.emitFile({ type: 'asset', fileName: files[key], source: code });
       }
     },
     transformIndexHtml: {
       order: 'post',
       handler: () => [
-        { tag: 'script', attrs: { src: `/${fileName}`, async: true, fetchpriority: 'high' }, injectTo: 'head-prepend' },
+        {
+          tag: 'script',
+          attrs: { src: `/${files.early}`, async: true, fetchpriority: 'high', 'data-fmk-early': true },
+          injectTo: 'head-prepend',
+        },
       ],
     },
   };
 }
 
 const outDir = join(import.meta.dirname, 'dist');
+const early = earlyScripts();
 
 /** The version bug reports carry (env.ts appVersion): APP_VERSION when given, else the commit built. */
 function appVersion(): string {
@@ -186,7 +230,7 @@ process.env.VITE_APP_VERSION ??= appVersion();
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
-    earlyScript(),
+    early,
     react(),
     tailwindcss(),
     VitePWA({
@@ -220,11 +264,10 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     buildMeta(),
-    routePages(),
+    routePages(early.start),
     precompress(),
   ],
-  // zod is for the server and the types: the web build gets an inert stand-in (build/zod-inert.ts).
-  resolve: { alias: { zod: join(import.meta.dirname, 'build/zod-inert.ts') } },
+  resolve: { alias: ZOD_INERT },
   build: {
     outDir,
     emptyOutDir: true,
@@ -245,12 +288,7 @@ export default defineConfig({
           ],
         },
       },
-      // @fmk/core builds its zod schemas at module level; calls on `z` have no side effects, so
-      // schemas the first screen never uses (and zod with them) can be dropped from its bundle.
-      treeshake: {
-        manualPureFunctions: ['z'],
-        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]core[\\/]src[\\/]/.test(id),
-      },
+      treeshake: CORE_TREESHAKE,
     },
   },
   server: {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MODERATION_CONTENT_TYPES, MODERATION_STATUSES } from './api-moderation.ts';
+import { REPORT_CATEGORIES, REPORT_STATUSES } from './reports.ts';
 import { STAFF_ROLES, TIERS } from './tiers.ts';
 
 // The staff admin area's API contract. Staff never receive health, activity or
@@ -122,6 +124,19 @@ export const adminUsersPageSchema = z.object({
   pageSize: z.number(),
 });
 
+/** A report on a user's record: filed against him, or by him; `other` is the member on the other side. */
+export const adminUserReportSchema = z.object({
+  id: z.string(),
+  category: z.enum(REPORT_CATEGORIES),
+  reason: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  createdAt: z.string(),
+  other: z.object({ id: z.string(), displayName: z.string().nullable(), anonymousId: z.string().nullable() }),
+});
+export type AdminUserReport = z.infer<typeof adminUserReportSchema>;
+/** How many of his latest reports, either way, and moderation items his record lists. */
+export const USER_DETAIL_LIST = 20;
+
 export const adminUserDetailSchema = adminUserRowSchema.extend({
   age: z.number().nullable(),
   bio: z.string().nullable(),
@@ -129,7 +144,17 @@ export const adminUserDetailSchema = adminUserRowSchema.extend({
   photos: z.number(),
   reportsAgainst: z.number(),
   reportsBy: z.number(),
-  moderationItems: z.array(z.object({ id: z.string(), status: z.string(), createdAt: z.string() })),
+  /** The latest reports filed against him and by him (USER_DETAIL_LIST each; the counts above are all of them). */
+  reports: z.object({ against: z.array(adminUserReportSchema), by: z.array(adminUserReportSchema) }),
+  moderationItems: z.array(
+    z.object({
+      id: z.string(),
+      status: z.enum(MODERATION_STATUSES),
+      contentType: z.enum(MODERATION_CONTENT_TYPES),
+      flaggedReason: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
   banned: z.object({ reason: z.string(), until: z.string().nullable() }).nullable(),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
@@ -159,12 +184,24 @@ export const banRecordSchema = z.object({
   hash: z.string(),
   reason: z.string(),
   bannedBy: z.string(),
+  /** The banning staff member's display name, when he has one. */
+  bannedByName: z.string().nullable(),
   bannedAt: z.string(),
   until: z.string().nullable(),
   isPermanent: z.boolean(),
   associatedAnonymousIds: z.array(z.string()),
 });
-export const bansSchema = z.object({ rows: z.array(banRecordSchema) });
+export const bansSchema = z.object({
+  rows: z.array(banRecordSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+/** Bans by words of the reason, an anonymous id, a hash's start, the banning staff member's name, or an exact email. */
+export const bansQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
 export const banHashParams = z.object({ hash: z.string().min(10).max(200) });
 
 // audit
@@ -195,6 +232,7 @@ export const auditPageSchema = z.object({
 });
 
 // dashboard
+/** One value a UTC day, every day of the window (a day with nothing is a zero, never missing). */
 const series = z.array(z.object({ day: z.string(), n: z.number() }));
 export const dashboardSchema = z.object({
   today: z.object({
@@ -202,11 +240,31 @@ export const dashboardSchema = z.object({
     activeUsers: z.number(),
     matches: z.number(),
     messages: z.number(),
+    /** Completed payments less refunds today, in the currency's minor unit (cents). */
+    revenue: z.number(),
     openReports: z.number(),
     pendingModeration: z.number(),
   }),
-  days: z.object({ signups: series, activeUsers: series, matches: series, messages: series }),
-  totals: z.object({ users: z.number(), activeUsers30d: z.number(), openReports: z.number(), pendingModeration: z.number() }),
+  /** The last 30 UTC days, oldest first, today last. */
+  days: z.object({
+    signups: series,
+    activeUsers: series,
+    matches: series,
+    messages: series,
+    revenue: series,
+    reports: series,
+    moderation: series,
+  }),
+  totals: z.object({
+    users: z.number(),
+    activeUsers30d: z.number(),
+    revenue30d: z.number(),
+    openReports: z.number(),
+    pendingModeration: z.number(),
+  }),
+  currency: z.string(),
+  /** What counts as active, said on the screen. */
+  activeMeans: z.string(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
@@ -219,12 +277,3 @@ export const betaSettingsSchema = z.object({
   autoClose: z.boolean(),
 });
 export const betaSettingsBody = betaSettingsSchema.omit({ currentCount: true }).extend({ reason });
-export const systemHealthSchema = z.object({
-  uptimeSeconds: z.number(),
-  memoryMb: z.number(),
-  memoryThresholdMb: z.number(),
-  database: z.object({ kind: z.string(), ok: z.boolean(), latencyMs: z.number() }),
-  liveConnections: z.number(),
-  moderationQueue: z.number(),
-  thresholds: z.object({ slowApiMs: z.number(), errorRatePercent: z.number() }),
-});

@@ -9,6 +9,7 @@ import {
   SPOT_STATUSES,
 } from './cruise.ts';
 import { locationBody } from './discovery.ts';
+import { cardPhotoFilterFields } from './photo-filter.ts';
 
 /**
  * The cruise contract, under /api/v1/cruise. Other users' positions come down only as
@@ -94,7 +95,7 @@ export const nearbyQuery = z.object({
 });
 export type NearbyQuery = z.infer<typeof nearbyQuery>;
 
-/** A map position: always a 500 m cell centre for other users. */
+/** A map position: for another man always his place (core placeCentre: the centre of his own 1 km square), never his cell. */
 export const mapPointSchema = z.object({ lat: z.number(), lng: z.number() });
 
 export const nearbyCruiserSchema = z.object({
@@ -102,9 +103,10 @@ export const nearbyCruiserSchema = z.object({
   displayName: z.string().nullable(),
   age: z.number().int().nullable(),
   photoURL: z.string().nullable(),
-  /** Bucketed like the grid ('< 1 km', '3 km'…), between cell centres; null when he does not share it. */
+  ...cardPhotoFilterFields,
+  /** Bucketed like the grid ('< 1 km', '3 km'…), from the viewer's cell centre to his place; null when he does not share it. */
   distance: z.string().nullable(),
-  /** His cell centre; null when he chose approximate precision (listed, not pinned). */
+  /** His place (never his cell); null when he chose approximate precision (listed, not pinned). */
   cell: mapPointSchema.nullable(),
   position: z.string().nullable(),
   lookingFor: z.array(z.string()),
@@ -203,7 +205,12 @@ export const eventSummarySchema = z.object({
   attendees: z.number().int(),
   attending: z.boolean(),
   mine: z.boolean(),
-  creator: z.object({ uid: z.string(), displayName: z.string().nullable(), photoURL: z.string().nullable() }),
+  creator: z.object({
+    uid: z.string(),
+    displayName: z.string().nullable(),
+    photoURL: z.string().nullable(),
+    ...cardPhotoFilterFields,
+  }),
 });
 export type EventSummary = z.infer<typeof eventSummarySchema>;
 
@@ -211,7 +218,12 @@ export const eventCommentSchema = z.object({
   id: z.string(),
   body: z.string(),
   createdAt: z.string(),
-  author: z.object({ uid: z.string(), displayName: z.string().nullable(), photoURL: z.string().nullable() }),
+  author: z.object({
+    uid: z.string(),
+    displayName: z.string().nullable(),
+    photoURL: z.string().nullable(),
+    ...cardPhotoFilterFields,
+  }),
 });
 export type EventComment = z.infer<typeof eventCommentSchema>;
 

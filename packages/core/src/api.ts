@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appPreferencesSchema, modeSettingsSchema } from './modes.ts';
+import { PHOTO_HIDDEN_REASONS } from './photo-filter.ts';
 import {
   datingProfileSchema,
   MAX_AGE,
@@ -44,6 +45,18 @@ export const photoSchema = z.object({
   nudity: z.number().min(0).max(1).optional(),
 });
 export type Photo = z.infer<typeof photoSchema>;
+
+/**
+ * One of another man's photos on his profile as a viewer gets it: `url` is null and `hidden` says
+ * why when the viewer's content filter hides it (the web shows a placeholder in its place);
+ * `blurred` when it is to be shown blurred until he taps it (photo-filter.ts profilePhotoView).
+ */
+export const profilePhotoSchema = photoSchema.extend({
+  url: z.string().nullable(),
+  hidden: z.enum(PHOTO_HIDDEN_REASONS).optional(),
+  blurred: z.literal(true).optional(),
+});
+export type ProfilePhoto = z.infer<typeof profilePhotoSchema>;
 
 /** The signed-in user's own record: the only place an email leaves the server. */
 export const meSchema = z.object({
@@ -182,7 +195,7 @@ export const publicProfileSchema = z.object({
   displayName: z.string().nullable(),
   age: z.number().int().nullable(),
   bio: z.string().nullable(),
-  photos: z.array(photoSchema),
+  photos: z.array(profilePhotoSchema),
   currentMode: z.string(),
   /** Rounded distance label ('< 1 km', '3 km', '10+ km'); null when unknown or hidden. */
   distance: z.string().nullable(),

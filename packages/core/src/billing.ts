@@ -161,10 +161,14 @@ export const paymentMethodSchema = z.object({
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
+/**
+ * A line of the member's payment history: a payment, or a refund staff made of one (kind
+ * `refund`, its amount what came back; `pending` until the provider completes it).
+ */
 export const paymentRecordSchema = z.object({
   id: z.string(),
-  kind: z.enum(['subscription', 'renewal', 'one_time', 'proration']),
-  status: z.enum(['completed', 'failed']),
+  kind: z.enum(['subscription', 'renewal', 'one_time', 'proration', 'refund']),
+  status: z.enum(['completed', 'failed', 'pending']),
   amount: z.number().int(),
   currency: z.string(),
   note: z.string().nullable(),
@@ -214,13 +218,17 @@ export type BillingSummary = z.infer<typeof billingSummarySchema>;
 
 /** Spec section 4 "Payment stats", from the user's payments and subscriptions. */
 export function paymentStats(
-  payments: readonly { status: string; amount: number }[],
+  payments: readonly { kind?: string; status: string; amount: number }[],
   subs: readonly { status: SubscriptionStatus; cancelAtPeriodEnd: boolean; amount: number; nextBillingDate: Date | null }[],
 ): PaymentStats {
   const renewing = subs.filter((s) => s.status !== 'canceled' && !s.cancelAtPeriodEnd && s.nextBillingDate);
   const next = renewing.sort((a, b) => (a.nextBillingDate?.getTime() ?? 0) - (b.nextBillingDate?.getTime() ?? 0))[0];
   return {
-    totalSpent: payments.filter((p) => p.status === 'completed').reduce((n, p) => n + p.amount, 0),
+    // What he paid, less what was given back (a refund counts from its request until it fails).
+    totalSpent: payments.reduce(
+      (n, p) => (p.kind === 'refund' ? (p.status === 'failed' ? n : n - p.amount) : p.status === 'completed' ? n + p.amount : n),
+      0,
+    ),
     subscriptionsCount: subs.length,
     activeSubscriptions: subs.filter((s) => s.status !== 'canceled').length,
     nextBillingAmount: next ? next.amount : null,

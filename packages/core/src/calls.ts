@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cardPhotoFilterFields } from './photo-filter.ts';
 
 /**
  * One-to-one video and voice calls, all under /api/v1:
@@ -132,7 +133,12 @@ export const callSchema = z.object({
   /** The conversation the call's chat line goes to. */
   conversationId: z.string().nullable(),
   /** The other participant as the viewer sees him. */
-  other: z.object({ uid: z.string(), displayName: z.string().nullable(), photoURL: z.string().nullable() }),
+  other: z.object({
+    uid: z.string(),
+    displayName: z.string().nullable(),
+    photoURL: z.string().nullable(),
+    ...cardPhotoFilterFields,
+  }),
   callerDevice: z.string(),
   calleeDevice: z.string().nullable(),
   createdAt: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cardPhotoFilterFields } from './photo-filter.ts';
 import { MAX_AGE, MIN_AGE, MODES, POSITIONS, SHOW_ME } from './profile.ts';
 
 /**
@@ -60,6 +61,7 @@ export const gridCellSchema = z.object({
   displayName: z.string().nullable(),
   age: z.number().int().nullable(),
   photoURL: z.string().nullable(),
+  ...cardPhotoFilterFields,
   /** Null when he turned distance sharing off (settings.ts). */
   distance: z.string().nullable(),
   isOnline: z.boolean().nullable(),
@@ -106,6 +108,7 @@ export const matchSchema = z.object({
     uid: z.string(),
     displayName: z.string().nullable(),
     photoURL: z.string().nullable(),
+    ...cardPhotoFilterFields,
     verified: z.boolean(),
   }),
 });
@@ -128,6 +131,7 @@ export const pendingLikeSchema = z.object({
       displayName: z.string().nullable(),
       age: z.number().int().nullable(),
       photoURL: z.string().nullable(),
+      ...cardPhotoFilterFields,
       /** His verified badge (phone.ts). */
       verified: z.boolean(),
     })

@@ -107,21 +107,40 @@ export interface TierRules {
 const RANK: Record<Tier, number> = { free: 0, premium: 1, platinum: 2 };
 export const tierAtLeast = (tier: Tier, min: Tier): boolean => RANK[tier] >= RANK[min];
 
+/** A limit value: -1, 0 and null all mean unlimited for the daily usage of spec section 6. */
+export const isUnlimitedUsage = (limit: number | null): boolean => limit === null || limit === 0 || limit === UNLIMITED;
+
+/** The larger of two allowances, -1 (unlimited) above every number. */
+const larger = (a: number, b: number): number => (a === UNLIMITED || b === UNLIMITED ? UNLIMITED : Math.max(a, b));
+
 /**
  * A tier's rules from the flags. A missing or disabled counted feature falls back to nothing
  * allowed (0) so a broken store fails closed; a disabled yes/no feature is off for everyone.
+ *
+ * The two fields staff edit (spec section 3) drive the rules too, not only the daily-use check:
+ * - `isPremium` on a yes/no feature: off, every tier has it; on, the tier needs `minTier`.
+ *   On a counted feature: on, a free user gets none of it.
+ * - `limit` on a counted feature is the free tier's allowance when set (null: the seeded
+ *   per-tier value; 0 and -1: unlimited, the spec's words for a daily limit). A paid tier never
+ *   gets less than the free one, so a higher tier never loses what a lower one has.
  */
 export function rulesFor(flags: readonly FeatureFlag[], tier: Tier): TierRules {
   const byId = new Map(flags.map((f) => [f.id, f]));
   const limits = {} as Record<CountedFeature, number>;
   for (const id of COUNTED_FEATURES) {
     const f = byId.get(id);
-    limits[id] = f?.isEnabled ? (f.tierLimits?.[tier] ?? 0) : 0;
+    if (!f?.isEnabled) {
+      limits[id] = 0;
+      continue;
+    }
+    const seeded = (t: Tier) => f.tierLimits?.[t] ?? 0;
+    const free = f.isPremium ? 0 : f.limit === null ? seeded('free') : isUnlimitedUsage(f.limit) ? UNLIMITED : f.limit;
+    limits[id] = tier === 'free' ? free : larger(seeded(tier), free);
   }
   const has = {} as Record<GatedFeature, boolean>;
   for (const id of GATED_FEATURES) {
     const f = byId.get(id);
-    has[id] = Boolean(f?.isEnabled && tierAtLeast(tier, f.minTier));
+    has[id] = Boolean(f?.isEnabled && (!f.isPremium || tierAtLeast(tier, f.minTier === 'free' ? 'premium' : f.minTier)));
   }
   return { limits, has };
 }
@@ -134,9 +153,6 @@ const DEFAULT_RULES: Record<Tier, TierRules> = {
 
 /** The seeded rules of a tier, for callers that hold no store (pure tests, the web's table). */
 export const defaultRules = (tier: Tier): TierRules => DEFAULT_RULES[tier];
-
-/** A limit value: -1, 0 and null all mean unlimited for the daily usage of spec section 6. */
-export const isUnlimitedUsage = (limit: number | null): boolean => limit === null || limit === 0 || limit === UNLIMITED;
 
 export type FeatureDecision =
   | { allowed: true; remaining: number | null }

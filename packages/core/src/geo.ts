@@ -77,6 +77,48 @@ export function areaCentre(p: LatLng): LatLng {
   return { lat: (c.row + 0.5) * AREA_LAT_STEP, lng: (c.col + 0.5) * lngStepForRow(c.row, AREA_LAT_STEP) };
 }
 
+/**
+ * Side of the square a man is listed by for others (his place): two cells. A cell alone is not
+ * enough: every distance, order and filter computed from it is a function of the cell, so an
+ * attacker with enough vantage points learns the cell, and a cell centre is on average only
+ * ~190 m from the man (docs/decisions/0016).
+ */
+export const PLACE_METERS = 2 * CELL_METERS;
+const PLACE_LAT_STEP = PLACE_METERS / METERS_PER_DEG_LAT;
+
+/**
+ * A man's own offset of the lattice of his places: two numbers in [0, 1) drawn at random once,
+ * kept with his location and never sent. Each man's squares are shifted differently, so where
+ * his square's centre lies says nothing about where in the square he is.
+ */
+export interface PlaceShift {
+  lat: number;
+  lng: number;
+}
+
+/**
+ * The point others' lists, labels, filters and pins place a man at: the centre of the square
+ * (PLACE_METERS, his own shifted lattice) his cell centre falls in. A function of his cell and
+ * his shift only, so repeated or finer questions give nothing new, and his cell (hence his
+ * position) is anywhere in the 2 x 2 cells around it for whoever does not know the shift.
+ */
+export function placeCentre(centre: LatLng, shift: PlaceShift): LatLng {
+  const c = snap(centre);
+  const lat = Math.max(-MAX_LAT, Math.min(MAX_LAT, c.lat));
+  const row = Math.floor(lat / PLACE_LAT_STEP - shift.lat);
+  const placeLat = (row + shift.lat + 0.5) * PLACE_LAT_STEP;
+  const lngStep = PLACE_LAT_STEP / Math.cos((Math.max(-MAX_LAT, Math.min(MAX_LAT, placeLat)) * Math.PI) / 180);
+  const lng = ((((c.lng + 180) % 360) + 360) % 360) - 180;
+  const col = Math.floor(lng / lngStep - shift.lng);
+  const placeLng = (col + shift.lng + 0.5) * lngStep;
+  return { lat: placeLat, lng: placeLng >= 180 ? placeLng - 360 : placeLng < -180 ? placeLng + 360 : placeLng };
+}
+
+/** The label of the distance from a viewer (his cell centre) to a man's place (placeCentre). */
+export function placeDistanceLabel(viewer: LatLng, place: LatLng, units: 'imperial' | 'metric' = 'metric'): string {
+  return distanceLabel(distanceKm(snap(viewer), place), units);
+}
+
 /** The only position the server keeps or compares: the centre of the position's cell. */
 export function snap(p: LatLng): LatLng {
   return cellCentre(cellOf(p));

@@ -2,6 +2,7 @@ import type { Alert } from './alerts.ts';
 import type { Call, CallSignal } from './calls.ts';
 import type { Match } from './discovery.ts';
 import type { Message } from './messaging.ts';
+import type { PhotoHiddenReason } from './photo-filter.ts';
 import type { NotificationKind } from './settings.ts';
 import type { Tier } from './tiers.ts';
 
@@ -17,6 +18,12 @@ export const LIVE_PATH = '/api/v1/live';
 export const LIVE_AUTH_TIMEOUT_MS = 5000;
 /** Close codes: bad or missing auth (reconnect after refreshing the token). */
 export const LIVE_CLOSE_UNAUTHORIZED = 4401;
+/**
+ * The socket sent more frames a second than the server allows (LIVE_FRAMES_PER_SECOND): closed
+ * with 1008 (policy violation); the client reconnects after its backoff. A frame over the size
+ * limit (LIVE_MAX_FRAME_KB) is closed with 1009 (message too big).
+ */
+export const LIVE_CLOSE_TOO_MANY_FRAMES = 1008;
 
 export type LiveClientMessage =
   | { type: 'auth'; token: string }
@@ -28,6 +35,9 @@ export interface LiveUserRef {
   uid: string;
   displayName: string | null;
   photoURL: string | null;
+  /** The receiver's content filter withholds or blurs his photo (photo-filter.ts). */
+  photoHidden?: PhotoHiddenReason;
+  photoBlurred?: true;
   /** His verified badge (phone.ts). */
   verified: boolean;
 }

@@ -16,6 +16,7 @@ export const Messages = {
   invalidCredentials: 'Incorrect email or password.',
   emailTaken: 'An account with this email already exists.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  tooManySignUps: 'Too many new accounts from here. Please try again later.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   profileIncomplete: 'Complete your profile first: display name, age, bio, a photo, height, position and two prompts.',
   photoLimit: (limit: number, plan: 'Premium' | 'Platinum') =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { photoSchema } from './api.ts';
+import { cardPhotoFilterFields } from './photo-filter.ts';
 import { TIER_LIMITS, type Tier, UNLIMITED } from './tiers.ts';
 
 /**
@@ -14,6 +15,8 @@ import { TIER_LIMITS, type Tier, UNLIMITED } from './tiers.ts';
  *   POST   /conversations/:id/typing {typing}     → 204 (on for 3 s, then off by itself)
  *   GET    /messages/since?after=SEQ              → MessagePage (catch-up after a reconnect, every conversation)
  *   POST   /messages/photos (multipart "file")    → Photo (the photo pipeline: WebP, no metadata)
+ *   GET    /messages/photos/:id?e&s                → the photo's bytes, for a signed URL of a member (no token)
+ *   GET    /messages/:id/photo-url                → {url} (a withheld photo, when he chooses to see it)
  *   POST   /users/:id/block, DELETE /users/:id/block, GET /me/blocked
  *   PUT    /me/push-subscription {endpoint, keys}, DELETE /me/push-subscription
  * Live events (the WebSocket): message, typing, read, delivered, conversation, presence.
@@ -28,6 +31,21 @@ export const MESSAGES_PAGE = 100;
 export const TYPING_TIMEOUT_MS = 3000;
 export const PUSH_TOKEN_REFRESH_MS = 7 * 24 * 60 * 60 * 1000;
 export const COULD_NOT_FIND_CONVERSATION = 'Could not find conversation or other participant';
+/** A member past the server's send rate (MESSAGE_LIMIT_PER_MINUTE, docs/security.md): 429 with Retry-After. */
+export const SENDING_TOO_FAST_TEXT = 'You are sending messages too fast. Wait a moment and try again.';
+
+/**
+ * A chat photo as its viewer gets it. Its URL is signed for him and good for a few minutes (the
+ * next read brings a fresh one). A photo his content filtering blurs or hides comes without a
+ * URL (`withheld`): his app shows the placeholder and asks GET /messages/:id/photo-url when he
+ * chooses to see it.
+ */
+export const chatPhotoSchema = photoSchema.extend({
+  url: z.string().nullable(),
+  withheld: z.boolean().optional(),
+});
+export type ChatPhoto = z.infer<typeof chatPhotoSchema>;
+export const photoUrlSchema = z.object({ url: z.string() });
 
 export const messageSchema = z.object({
   id: z.string(),
@@ -42,7 +60,7 @@ export const messageSchema = z.object({
   timestamp: z.string(),
   /** What the viewer may know: 'read' only where read receipts apply. */
   status: z.enum(MESSAGE_STATUSES),
-  metadata: z.object({ photo: photoSchema.optional() }),
+  metadata: z.object({ photo: chatPhotoSchema.optional() }),
   /**
    * A text with a link from a man the receiver has not matched, to a receiver with
    * linkPreventionEnabled: shown as plain text with a warning, never as a link.
@@ -64,6 +82,7 @@ export const conversationSchema = z.object({
     uid: z.string(),
     displayName: z.string().nullable(),
     photoURL: z.string().nullable(),
+    ...cardPhotoFilterFields,
     /** His verified badge (core/phone.ts). */
     verified: z.boolean(),
     isOnline: z.boolean().nullable(),
@@ -108,6 +127,7 @@ export const blockedUserSchema = z.object({
   uid: z.string(),
   displayName: z.string().nullable(),
   photoURL: z.string().nullable(),
+  ...cardPhotoFilterFields,
   blockedAt: z.string(),
 });
 

@@ -74,6 +74,8 @@ export const ReportMessages = {
   badTransition: 'A report moves from pending to reviewed, then to actioned or dismissed.',
   tooManyReports: `You've sent ${USER_REPORT_LIMIT.max} reports today. Our team is on them; please try again tomorrow.`,
   tooManyUploads: 'You have uploaded a lot of screenshots today. Please try again tomorrow.',
+  photoNotFound: 'That photo could not be found: it was removed.',
+  photoNotReported: 'This chat photo is in no report. Staff see chat photos only as report evidence.',
 } as const;
 
 const ids = (max: number, tooMany: string, bad: string) =>
@@ -110,6 +112,8 @@ export const reportedMessageSchema = z.object({
   fromReported: z.boolean(),
   type: z.enum(['text', 'photo', 'call']),
   content: z.string(),
+  /** A photo message's chat photo, which staff open at GET /admin/messages/photos/:id (null: none, or removed). */
+  photoId: z.string().nullable().optional(),
   sentAt: z.string(),
 });
 
@@ -128,10 +132,34 @@ export const userReportSchema = z.object({
 });
 export type UserReport = z.infer<typeof userReportSchema>;
 
-export const staffUserReportSchema = userReportSchema.extend({ reporterId: z.string() });
+/** A member on a report, as staff see him: a name and an anonymous id, never an email. */
+const reportPersonSchema = z.object({ displayName: z.string().nullable(), anonymousId: z.string().nullable() });
+export const staffUserReportSchema = userReportSchema.extend({
+  reporterId: z.string(),
+  reporter: reportPersonSchema,
+  reportedUser: reportPersonSchema,
+});
 export type StaffUserReport = z.infer<typeof staffUserReportSchema>;
 
-export const reportListQuery = z.object({ status: z.enum(REPORT_STATUSES).optional() });
+/** GET /admin/reports: a page of reports, newest first. */
+export const STAFF_REPORTS_PAGE = 20;
+/**
+ * Report triage's filters, applied on the server: status, category, and words (`q`) found in the
+ * reason, the description, either member's name or anonymous id, or an exact member or report id.
+ */
+export const reportListQuery = z.object({
+  status: z.enum(REPORT_STATUSES).optional(),
+  category: z.enum(REPORT_CATEGORIES).optional(),
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const staffReportsPageSchema = z.object({
+  rows: z.array(staffUserReportSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type StaffReportsPage = z.infer<typeof staffReportsPageSchema>;
 export const reportStatusBody = z.object({
   status: z.enum(REPORT_STATUSES, { error: ReportMessages.badTransition }),
   /** Staff's note on the decision, kept in the audit log. */

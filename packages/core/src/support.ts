@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RateLimit } from './account.ts';
 import { DAY } from './clock.ts';
-import type { Tier } from './tiers.ts';
+import { TIERS, type Tier } from './tiers.ts';
 
 /**
  * Support (spec sections 2, 6): bug reports and feedback from /settings/bugs-feedback, and the
@@ -133,7 +133,23 @@ export const supportMemberSchema = z.object({
 export const staffFeedbackSchema = feedbackSchema.extend({ member: supportMemberSchema });
 export type StaffFeedback = z.infer<typeof staffFeedbackSchema>;
 
-export const feedbackListQuery = z.object({ status: z.enum(FEEDBACK_STATUSES).optional() });
+/** Staff's lists of bug reports and feedback, and of support threads: a page, filtered and searched on the server. */
+export const SUPPORT_STAFF_PAGE = 25;
+const staffPage = z.coerce.number().int().min(1).max(10_000).default(1);
+/** Words found in the text (or a thread's subject), the member's name or anonymous id. */
+const staffSearch = z.string().trim().max(200).optional();
+const pageOf = <T extends z.ZodType>(row: T) =>
+  z.object({ rows: z.array(row), total: z.number(), page: z.number(), pageSize: z.number() });
+
+export const feedbackListQuery = z.object({
+  status: z.enum(FEEDBACK_STATUSES).optional(),
+  kind: z.enum(FEEDBACK_KINDS).optional(),
+  category: z.enum(FEEDBACK_CATEGORIES).optional(),
+  q: staffSearch,
+  page: staffPage,
+});
+export const staffFeedbackPageSchema = pageOf(staffFeedbackSchema);
+export type StaffFeedbackPage = z.infer<typeof staffFeedbackPageSchema>;
 export const feedbackStatusBody = z.object({ status: z.enum(FEEDBACK_STATUSES) });
 
 export const createThreadBody = z.object({
@@ -168,5 +184,13 @@ export type SupportThreadDetail = z.infer<typeof threadDetailSchema>;
 
 export const staffThreadSchema = threadSchema.extend({ member: supportMemberSchema });
 export const staffThreadDetailSchema = staffThreadSchema.extend({ messages: z.array(supportMessageSchema) });
-export const threadListQuery = z.object({ status: z.enum(THREAD_STATUSES).optional() });
+/** Staff's inbox: Platinum (priority support) first, then the latest activity; by status, words and tier. */
+export const threadListQuery = z.object({
+  status: z.enum(THREAD_STATUSES).optional(),
+  tier: z.enum(TIERS).optional(),
+  q: staffSearch,
+  page: staffPage,
+});
+export const staffThreadsPageSchema = pageOf(staffThreadSchema);
+export type StaffThreadsPage = z.infer<typeof staffThreadsPageSchema>;
 export const threadStatusBody = z.object({ status: z.literal('closed') });

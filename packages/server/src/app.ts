@@ -10,17 +10,23 @@ import { checkDatabase, type Database } from './db/index.ts';
 import { modules } from './modules/index.ts';
 import { PushNotifier } from './modules/notifications/notifier.ts';
 import { resolveAuth, TokenService } from './platform/auth.ts';
-import { type Bus, LocalBus, PgBus } from './platform/bus.ts';
+import { BackgroundQueue } from './platform/background.ts';
+import { createBus } from './platform/bus/create.ts';
+import type { Bus } from './platform/bus.ts';
 import { registerApiCompression } from './platform/compress.ts';
 import type { Config } from './platform/config.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { registerFileRoutes } from './platform/media/files.ts';
+import { photoWorkIdle } from './platform/media/image.ts';
+import { SignedUrls } from './platform/media/signed-urls.ts';
+import { installMetrics, ServerMetrics } from './platform/metrics.ts';
 import { Moderation } from './platform/moderation/moderation.ts';
 import { NsfwScorer } from './platform/moderation/scorer.ts';
 import type { AppDeps } from './platform/module.ts';
 import { createPaymentProvider } from './platform/payments/index.ts';
 import { type Notifier, PushService } from './platform/push.ts';
+import { installRouteGuards } from './platform/routes.ts';
 import { createSmsProvider } from './platform/sms/index.ts';
 import { installStaffGate } from './platform/staff-gate.ts';
 import { registerWebApp } from './platform/static.ts';
@@ -49,11 +55,13 @@ export interface CreateAppOptions {
   database: Database;
   clock?: Clock;
   storage?: Storage;
-  /** Defaults to the database's: LISTEN/NOTIFY on PostgreSQL, in-process on PGlite. */
+  /** Defaults to the configuration's: NATS with BUS_URL, else LISTEN/NOTIFY on PostgreSQL, in-process on PGlite. */
   bus?: Bus;
   /** Defaults to the configuration's: SMTP_URL's server, or the outbox folder. */
   mailer?: Mailer;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read what the server logs). */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -61,8 +69,17 @@ export interface CreateAppOptions {
  * (a CSP that allows nothing and no framing, HSTS, nosniff, no referrer) rather than helmet's
  * page set, whose script, style and image sources only mean something to a document. Half the
  * headers, on the answers that are most of the traffic (a trivial route's req/s is measured by bench/http.ts).
+ * No API answer is stored by a browser or a proxy (most are personal; a token is in some): a
+ * route that may be cached says so itself (a chat photo on its signed URL, privately).
  */
+/**
+ * Background tasks at once: each holds at most one pool connection at a time (the pool has 10),
+ * so requests keep the rest however far the background work falls behind at a burst.
+ */
+const BACKGROUND_CONCURRENCY = 2;
+
 const API_SECURITY_HEADERS = {
+  'cache-control': 'no-store',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
@@ -80,7 +97,11 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     logger:
       opts.logger === false || config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -109,9 +130,12 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
         frameSrc: ["'self'", ...square],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
+        // No page of ours is shown in a frame, not even our own (clickjacking).
+        frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
     },
+    xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (req, reply, done) => {
@@ -123,8 +147,10 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
   });
   registerApiCompression(app);
-  // Live channel (/api/v1/live): 64 KB is plenty for the client's small control messages.
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  const metrics = new ServerMetrics();
+  installMetrics(app, metrics);
+  // Live channel (/api/v1/live): LIVE_MAX_FRAME_KB (64 KB) is plenty for the client's small control messages.
+  await app.register(websocket, { options: { maxPayload: config.rateLimits.liveMaxFrameBytes } });
   await app.register(multipart, { limits: { fileSize: config.maxPhotoBytes, files: 1, fields: 5 } });
   await app.register(swagger, {
     openapi: {
@@ -133,7 +159,11 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (csp) => csp.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  });
 
   const tokens = new TokenService(config.tokenSecret, config.accessTokenTtlMinutes, clock);
   const push = new PushService({ db: database.db, clock, vapid: config.vapid, log: app.log });
@@ -146,17 +176,16 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     dbKind: database.kind,
     clock,
     tokens,
+    signedUrls: new SignedUrls(config.tokenSecret, clock),
     storage,
-    bus:
-      opts.bus ??
-      (database.kind === 'postgres' && database.url
-        ? await PgBus.create({ url: database.url, schema: database.schema, db: database.db, log: app.log })
-        : new LocalBus()),
+    bus: opts.bus ?? (await createBus(config, database, app.log)),
     push,
     notifier: new PushNotifier({ db: database.db, push, log: app.log, mail, publicUrl: config.publicUrl }),
     mail,
     sms: createSmsProvider(config, app.log),
     payments: createPaymentProvider(config.payments),
+    metrics,
+    background: new BackgroundQueue(BACKGROUND_CONCURRENCY, (err) => app.log.warn({ err }, 'background task failed')),
     moderation: new Moderation({
       db: database.db,
       storage,
@@ -164,6 +193,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       holdAt: config.moderation.holdAt,
       now: () => clock.now(),
       log: app.log,
+      foregroundIdle: photoWorkIdle,
     }),
   };
   if (!deps.moderation.enabled) app.log.warn('Photo moderation off: MODERATION_ENABLED=false');
@@ -173,6 +203,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   app.decorate('moderation', deps.moderation);
   app.decorate('notifier', {
     settle: async () => {
+      // The screening of a text may raise an alert, which may push and mail.
+      await deps.background.settle();
       await deps.notifier.settle();
       await deps.mail.settle();
     },
@@ -182,6 +214,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     if (req.url.startsWith('/api/')) req.auth = await resolveAuth(deps.db, tokens, clock, req);
   });
 
+  // Before any route: the route list, and requireAuth ahead of validation on every route.
+  installRouteGuards(app);
   app
     .withTypeProvider<ZodTypeProvider>()
     .get('/api/health', { schema: { tags: ['system'], summary: 'Liveness and database check' } }, async () => {
@@ -199,6 +233,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   await registerWebApp(app, config.webDist);
   app.addHook('onClose', async () => {
     await deps.moderation.close();
+    await deps.background.settle();
     await deps.notifier.settle();
     await deps.mail.close();
     await deps.bus.close();

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { createApp } from './app.ts';
+import { assertDurable, DurabilityError } from './db/durability.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 
@@ -17,6 +18,15 @@ async function main(): Promise<void> {
     throw err;
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dbDir });
+  try {
+    // Before anything is written: a PostgreSQL that may lose acknowledged writes is refused (db/durability.ts).
+    await assertDurable(database, { allowUnsafe: config.allowUnsafeDurability, warn: (m) => console.warn(m) });
+  } catch (err) {
+    if (!(err instanceof DurabilityError)) throw err;
+    console.error(err.message);
+    await database.close();
+    process.exit(1);
+  }
   await migrateToLatest(database.db);
   const app = await createApp({ config, database });
   await app.listen({ port: config.port, host: config.host });

@@ -28,7 +28,7 @@ import { loadActor } from './platform/access.ts';
 import { LocalBus } from './platform/bus.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { AppError } from './platform/errors.ts';
-import { userGeo } from './platform/geo.ts';
+import { listedGeo, newPlaceShift } from './platform/geo.ts';
 import { thumbnailKey } from './platform/media/files.ts';
 import { LocalDiskStorage, type Storage } from './platform/storage.ts';
 import {
@@ -640,7 +640,7 @@ async function seedViewer(
 
 /**
  * Each demo man's home as his grid location (the viewer's at the city centre): the centre of its
- * cell only, as for every user, in the mode he is in. A rerun refreshes lastUpdated, which keeps
+ * cell only, listed at his place (a shift of his own), as for every user, in the mode he is in. A rerun refreshes lastUpdated, which keeps
  * them in the grid (and the cruisers in the nearby list, which wants a fresh location).
  */
 async function seedDemoLocations(
@@ -656,10 +656,11 @@ async function seedDemoLocations(
   const rows = located.map((u) => {
     const p = snap(u.home);
     const c = cellOf(u.home);
-    return sql`(${u.id}, ${p.lat}::float8, ${p.lng}::float8, ${userGeo(u.id, p)}::cube, ${c.row}::int, ${c.col}::int, true, ${u.mode}, ${now}::timestamptz)`;
+    const shift = newPlaceShift();
+    return sql`(${u.id}, ${p.lat}::float8, ${p.lng}::float8, ${shift.lat}::float8, ${shift.lng}::float8, ${listedGeo(u.id, p, shift, false)}::cube, ${c.row}::int, ${c.col}::int, true, ${u.mode}, ${now}::timestamptz)`;
   });
   for (let i = 0; i < rows.length; i += 200) {
-    await sql`insert into user_locations (user_id, lat, lng, geo, cell_row, cell_col, is_active, mode, last_updated)
+    await sql`insert into user_locations (user_id, lat, lng, shift_lat, shift_lng, geo, cell_row, cell_col, is_active, mode, last_updated)
       values ${sql.join(rows.slice(i, i + 200))}
       on conflict (user_id) do update set last_updated = excluded.last_updated`.execute(db);
   }

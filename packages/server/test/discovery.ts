@@ -9,7 +9,10 @@ import {
   type LatLng,
   type ModeVisibility,
   type NowProfile,
+  PLACE_METERS,
+  type PlaceShift,
   type Preferences,
+  placeCentre,
   snap,
 } from '@fmk/core';
 import type { Db } from '../src/db/index.ts';
@@ -18,6 +21,9 @@ import { upsertLocation } from '../src/modules/discovery/repo.ts';
 /**
  * Grid fixtures: complete, located users written straight to the tables (as the seed does), so a
  * grid test can place dozens of people in milliseconds. Viewers still sign up through the API.
+ * A placed man's place shift is, unless given, the one that centres his place on his cell
+ * (`centredShift`): one of the shifts a man may draw, chosen so that grid tests about order,
+ * paging and labels can reason in cells. Men located through the API draw theirs at random.
  */
 export interface PlacedUser {
   id: string;
@@ -36,6 +42,29 @@ export interface PlacedUser {
   currentMode?: 'dating' | 'now';
   locationActive?: boolean;
   locationUpdated?: Date;
+  /** His place shift (core PlaceShift); default: centred on his cell. */
+  shift?: PlaceShift;
+}
+
+const PLACE_LAT_STEP = PLACE_METERS / 111_320;
+
+/** The place shift whose square is centred on this cell centre: he is listed at (a hair from) his cell centre. */
+export function centredShift(at: LatLng): PlaceShift {
+  const c = snap(at);
+  const frac = (x: number) => x - Math.floor(x);
+  const lat = frac(c.lat / PLACE_LAT_STEP - 0.5);
+  const lngStep = PLACE_LAT_STEP / Math.cos((c.lat * Math.PI) / 180);
+  return { lat, lng: frac(c.lng / lngStep - 0.5) };
+}
+
+/** Where others' lists place a located user: his place, from his stored cell centre and shift. */
+export async function placeOfUser(db: Db, userId: string): Promise<LatLng> {
+  const l = await db
+    .selectFrom('user_locations')
+    .select(['lat', 'lng', 'shift_lat', 'shift_lng'])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return placeCentre({ lat: l.lat, lng: l.lng }, { lat: l.shift_lat, lng: l.shift_lng });
 }
 
 export async function placeUser(db: Db, u: PlacedUser, now: Date): Promise<string> {
@@ -89,6 +118,7 @@ export async function placeUser(db: Db, u: PlacedUser, now: Date): Promise<strin
     ...p,
     row: c.row,
     col: c.col,
+    shift: u.shift ?? centredShift(u.at),
     mode: 'dating',
     at: u.locationUpdated ?? now,
     byArea: false,

@@ -9,6 +9,7 @@ import { useTestApp } from './harness.ts';
  */
 const NOT_IN_TABLE: Record<string, string> = {
   'GET /admin/audit/export': 'a CSV download, fetched as bytes (features/admin/AuditScreen)',
+  'GET /admin/analytics/export': 'a CSV download, fetched as bytes (features/admin/AnalyticsScreen)',
   'GET /auth/check': 'the cheap token check, for the benchmark and other clients; the web asks /auth/session',
   'GET /auth/google/start': 'a page navigation to the provider (AuthScreen), not a fetch',
   'GET /auth/google/callback': 'the provider sends the browser here',
@@ -17,6 +18,10 @@ const NOT_IN_TABLE: Record<string, string> = {
   'GET /activity/contacts/:id/photo': "bytes, fetched by apiBlob from the contact's photoURL",
   'GET /support/screenshots/:id': 'bytes, fetched by apiBlob for the report list (features/support)',
   'GET /reports/screenshots/:id': 'bytes, fetched with the token by the reporter and by the staff reports screen',
+  'GET /messages/photos/:id': 'an <img> source: the signed URL a message carries',
+  'GET /admin/moderation/items/:id/photo': 'bytes, fetched with the staff token by the photos queue (features/admin/StaffPhoto)',
+  'GET /admin/messages/photos/:id':
+    'bytes, fetched with the staff token for a reported photo message (features/admin/StaffPhoto)',
   'POST /billing/webhooks': "the payment provider's signed webhooks, never the web app",
 };
 

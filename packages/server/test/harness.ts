@@ -65,6 +65,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     WEB_DIST: path.join(dataDir, 'no-web'),
     TOKEN_SECRET: randomBytes(32).toString('hex'),
     EMAIL_HASH_KEY: randomBytes(32).toString('hex'),
+    // Suites sign up many users from one address; the sign-up limit's own test sets its figures.
+    SIGNUP_LIMIT_PER_SOURCE: '1000000',
+    SIGNUP_LIMIT_GLOBAL: '1000000',
     ...env,
   });
 }
@@ -74,21 +77,39 @@ export interface TestApp {
   db: Database['db'];
   config: Config;
   clock: ReturnType<typeof fixedClock>;
+  /** The embedded database itself on PGlite (null on PostgreSQL), for tests that listen to it. */
+  pglite?: PGlite | null;
 }
 
 /**
  * Boots one app for a describe block and closes it afterwards. The clock is fixed and movable.
  * Use: `const t = useTestApp(kind);` then `t().app.inject(...)` inside tests.
  */
-export function useTestApp(kind: DbKind, opts: { env?: Record<string, string>; clock?: Clock } = {}): () => TestApp {
+export function useTestApp(
+  kind: DbKind,
+  opts: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    /** Turns the app's logger on (at the configuration's LOG_LEVEL) and sends its lines here. */
+    logStream?: { write(line: string): void };
+    /** Adds test-only routes before the app is ready (never part of the production app). */
+    setup?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
+): () => TestApp {
   let current: TestApp | null = null;
   beforeAll(async () => {
     const config = testConfig(opts.env);
     const database = await openTestDatabase(kind);
     const clock = fixedClock('2026-06-01T12:00:00Z');
-    const app = await createApp({ config, database, clock: opts.clock ?? clock, logger: false });
+    const app = await createApp({
+      config,
+      database,
+      clock: opts.clock ?? clock,
+      ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
+    });
+    await opts.setup?.(app);
     await app.ready();
-    current = { app, db: database.db, config, clock };
+    current = { app, db: database.db, config, clock, pglite: database.pglite };
   });
   afterAll(async () => {
     if (!current) return;

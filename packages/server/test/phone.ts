@@ -20,6 +20,13 @@ export async function verifyPhone(app: FastifyInstance, config: Config, headers:
   const phone = newPhone();
   const sent = await app.inject({ method: 'POST', url: '/api/v1/me/phone', headers, payload: { phone } });
   if (sent.statusCode !== 200) throw new Error(`phone: ${sent.body}`);
+  const code = lastCodeTo(config, phone);
+  const ok = await app.inject({ method: 'POST', url: '/api/v1/me/phone/verify', headers, payload: { code } });
+  if (ok.statusCode !== 200 || !ok.json().verified) throw new Error(`verify: ${ok.body}`);
+}
+
+/** The code of the last text the development outbox holds for `phone` (the tests text there). */
+export function lastCodeTo(config: Config, phone: string): string {
   if (config.sms.kind !== 'outbox') throw new Error('tests text to the outbox');
   const dir = config.sms.outboxDir;
   const texts = readdirSync(dir)
@@ -27,6 +34,6 @@ export async function verifyPhone(app: FastifyInstance, config: Config, headers:
     .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { to: string; body: string })
     .filter((x) => x.to === phone);
   const code = /^(\d{6}) /.exec(texts.at(-1)?.body ?? '')?.[1];
-  const ok = await app.inject({ method: 'POST', url: '/api/v1/me/phone/verify', headers, payload: { code } });
-  if (ok.statusCode !== 200 || !ok.json().verified) throw new Error(`verify: ${ok.body}`);
+  if (!code) throw new Error(`no text to ${phone}`);
+  return code;
 }

@@ -23,6 +23,9 @@ export const listedUserColumns = [
   'u.display_name',
   'u.age',
   'u.photo_url',
+  // The model's verdict on that photo, for each viewer's content filter (platform/present.ts).
+  'u.photo_nudity',
+  'u.photo_sensitive',
   // The verified badge; never the number.
   'u.phone_verified_at',
 ] as const;

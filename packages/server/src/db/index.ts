@@ -45,6 +45,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       max: 10,
       ...(opts.schema ? { options: `-c search_path=${opts.schema},public` } : {}),
     });
+    // A connection PostgreSQL ends (a restart, a crash, an admin's pg_terminate_backend) emits
+    // 'error' on its client: on an idle one through the pool, on one in use on the client itself,
+    // where pg-pool listens no longer. Unheard, either ends the process. The query in flight fails
+    // on its own (its request answers 500 and may be retried) and the pool drops the broken client.
+    const lost = (err: Error) => console.warn(`database connection lost: ${err.message}`);
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

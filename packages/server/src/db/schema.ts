@@ -28,6 +28,10 @@ export interface UsersTable {
   anonymous_id: string | null;
   display_name: string | null;
   photo_url: string | null;
+  /** The model's nudity score of the photo photo_url shows; null until scored (or no photo). */
+  photo_nudity: number | null;
+  /** The model flagged that photo for nudity (seen by others only once staff approved it). */
+  photo_sensitive: Generated<boolean>;
   subscription_tier: 'free' | 'premium' | 'platinum';
   is_active: Generated<boolean>;
   onboarding_complete: Generated<boolean>;
@@ -460,6 +464,9 @@ export interface UserLocationsTable {
   geo: ColumnType<string, never, never>;
   cell_row: number;
   cell_col: number;
+  /** His place's lattice shift (core PlaceShift), drawn once and kept: never sent. */
+  shift_lat: Generated<number>;
+  shift_lng: Generated<number>;
   is_active: Generated<boolean>;
   mode: Generated<'dating' | 'now'>;
   last_updated: Timestamp;
@@ -651,6 +658,8 @@ export interface ReportMessagesTable {
   from_reported: boolean;
   type: 'text' | 'photo' | 'call';
   content: string;
+  /** The chat photo a reported photo message carried (message_photos.id); null for other messages. */
+  photo_id: string | null;
   sent_at: Timestamp;
 }
 
@@ -799,7 +808,9 @@ export interface DB {
   billing_customers: BillingCustomersTable;
   payment_methods: PaymentMethodsTable;
   subscriptions: SubscriptionsTable;
+  plans: PlansTable;
   payments: PaymentsTable;
+  payment_refunds: PaymentRefundsTable;
   idempotency_keys: IdempotencyKeysTable;
   webhook_events: WebhookEventsTable;
   boosts: BoostsTable;
@@ -832,6 +843,19 @@ export interface BoostViewsTable {
 }
 
 type TierName = 'free' | 'premium' | 'platinum';
+/** A plan on sale (admin subscriptions/pricing edits it); a subscription keeps its own amount. */
+export interface PlansTable {
+  id: string;
+  tier: 'premium' | 'platinum';
+  name: string;
+  price_cents: number;
+  currency: Generated<string>;
+  interval: Generated<'monthly'>;
+  features: Json<string[]>;
+  active: Generated<boolean>;
+  sort: Generated<number>;
+  updated_at: Generated<Date>;
+}
 export interface FeatureFlagsTable {
   id: string;
   is_enabled: Generated<boolean>;
@@ -900,6 +924,21 @@ export interface PaymentsTable {
   provider_payment_id: string | null;
   note: string | null;
   created_at: Timestamp;
+}
+/** A refund staff made of a payment through the provider; `failed` ones give nothing back. */
+export interface PaymentRefundsTable {
+  id: string;
+  payment_id: string;
+  idempotency_key: string;
+  amount: number;
+  currency: string;
+  reason: string;
+  status: 'pending' | 'completed' | 'failed';
+  provider_refund_id: string | null;
+  canceled_subscription: Generated<boolean>;
+  admin_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 export interface IdempotencyKeysTable {
   user_id: string;

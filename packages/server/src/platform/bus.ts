@@ -30,11 +30,26 @@ export interface Bus {
   /** Subscribes to one user's events on this instance; returns the unsubscribe function. */
   subscribe(userId: string, handler: LiveHandler): () => void;
   close(): Promise<void>;
+  /** For the health screen: the transport, whether it is connected, and this instance's subscribers. */
+  state?(): BusState;
+}
+
+export interface BusState {
+  kind: 'local' | 'postgres';
+  connected: boolean;
+  subscribers: number;
 }
 
 /** The subscribers held by this instance. */
-class LocalFanout {
+export class LocalFanout {
   private readonly handlers = new Map<string, Set<LiveHandler>>();
+
+  /** Every subscription held (one per open live socket). */
+  size(): number {
+    let n = 0;
+    for (const s of this.handlers.values()) n += s.size;
+    return n;
+  }
 
   subscribe(userId: string, handler: LiveHandler): () => void {
     let set = this.handlers.get(userId);
@@ -49,6 +64,11 @@ class LocalFanout {
       s.delete(handler);
       if (s.size === 0) this.handlers.delete(userId);
     };
+  }
+
+  /** Whether this instance holds a subscriber of the user. */
+  has(userId: string): boolean {
+    return this.handlers.has(userId);
   }
 
   deliver(userIds: readonly string[], event: LiveEvent, log?: FastifyBaseLogger): void {
@@ -77,6 +97,9 @@ export class LocalBus implements Bus {
     return this.fanout.subscribe(userId, handler);
   }
   async close(): Promise<void> {}
+  state(): BusState {
+    return { kind: 'local', connected: true, subscribers: this.fanout.size() };
+  }
 }
 
 /** PostgreSQL's NOTIFY payload must be shorter than 8000 bytes; keep a margin. */
@@ -130,6 +153,8 @@ export class PgBus implements Bus {
   private client: pg.Client | null = null;
   private closed = false;
   private retryMs = 250;
+  /** Envelopes of other instances this one took (every one, whoever it is for): the benchmark reads it. */
+  received = 0;
 
   private constructor(private readonly opts: PgBusOptions) {
     const suffix = opts.schema ? `_${opts.schema}` : '';
@@ -149,7 +174,9 @@ export class PgBus implements Bus {
       if (msg.channel !== this.channel || !msg.payload) return;
       try {
         const env = JSON.parse(msg.payload) as Envelope;
-        if (env.src !== this.id) this.fanout.deliver(env.to, env.event, this.opts.log);
+        if (env.src === this.id) return;
+        this.received++;
+        this.fanout.deliver(env.to, env.event, this.opts.log);
       } catch (err) {
         this.opts.log?.warn({ err }, 'bad bus payload');
       }
@@ -206,6 +233,9 @@ export class PgBus implements Bus {
     return this.fanout.subscribe(userId, handler);
   }
 
+  state(): BusState {
+    return { kind: 'postgres', connected: this.client !== null && !this.closed, subscribers: this.fanout.size() };
+  }
   async close(): Promise<void> {
     this.closed = true;
     const c = this.client;

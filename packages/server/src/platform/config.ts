@@ -3,7 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
+import { type BusConfig, busEnv, resolveBus } from './bus/config.ts';
 import { missingSquareKeys, type PaymentsConfig, resolvePayments } from './payments/config.ts';
+import { type ProtectionsConfig, protectionsEnv, resolveProtections } from './protections/config.ts';
 
 /**
  * Configuration from the environment, validated once at start, every bad variable reported together.
@@ -24,6 +26,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().trim().min(1, 'DATA_DIR must not be empty').optional(),
   DATABASE_URL: z.string().url().optional(),
+  ...busEnv,
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -42,9 +45,13 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   BETA_PRIVILEGED_HOSTS: z.string().default(''),
   MAX_PHOTO_MB: z.coerce.number().min(1).max(50).default(15),
+  ...protectionsEnv,
+  // Origins besides the server's own whose pages may open the live channel (comma separated).
+  ALLOWED_ORIGINS: z.string().default(''),
   // Photo moderation: the NSFW.js model scores every photo after upload; a profile
   // photo whose nudity score reaches MODERATION_HOLD_AT (the spec's 0.8) is held for staff.
   MODERATION_ENABLED: bool,
+  GRID_CELL_LISTS: bool,
   MODERATION_HOLD_AT: z.coerce.number().gt(0).max(1).default(0.8),
   // The spec's simulated safety alerts (every 30 s, a 10 % chance for each online member), for
   // demos only: off by default and refused in production, where an alert must mean a real event.
@@ -141,7 +148,7 @@ export interface VapidConfig {
   subject: string;
 }
 
-export interface Config {
+export interface Config extends ProtectionsConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -152,6 +159,8 @@ export interface Config {
   /** Stored files (DATA_DIR/files): photos and their thumbnails. */
   filesDir: string;
   databaseUrl: string | undefined;
+  /** NATS for live events across instances, or null: LISTEN/NOTIFY on PostgreSQL, in-process on PGlite. */
+  bus: BusConfig | null;
   publicUrl: string;
   logLevel: string;
   webDist: string;
@@ -164,8 +173,11 @@ export interface Config {
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
   betaPrivilegedHosts: string[];
   maxPhotoBytes: number;
+  /** Origins besides PUBLIC_URL's and the request's own that may open the live channel. */
+  allowedOrigins: string[];
   /** Photo moderation: off only when MODERATION_ENABLED=false; holdAt is the nudity score that holds a profile photo. */
   moderation: { enabled: boolean; holdAt: number };
+  gridCellLists: boolean; // per-cell grid candidate lists (docs/decisions/0015); GRID_CELL_LISTS=false: off
   /** DEMO_SAFETY_ALERTS: the spec's 30 s / 10 % simulated alerts (development demos only). */
   demoSafetyAlerts: boolean;
   trustProxy: boolean;
@@ -250,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbDir: path.join(dataDir, 'db'),
     filesDir: path.join(dataDir, 'files'),
     databaseUrl: e.DATABASE_URL,
+    bus: resolveBus(e),
     publicUrl,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'packages/web/dist')),
@@ -266,7 +279,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((h) => h.trim())
       .filter(Boolean),
     maxPhotoBytes: Math.round(e.MAX_PHOTO_MB * 1024 * 1024),
+    ...resolveProtections(e),
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',')
+      .map((o) => o.trim().replace(/\/$/, ''))
+      .filter(Boolean),
     moderation: { enabled: e.MODERATION_ENABLED ?? true, holdAt: e.MODERATION_HOLD_AT },
+    gridCellLists: e.GRID_CELL_LISTS ?? true,
     demoSafetyAlerts: e.DEMO_SAFETY_ALERTS ?? false,
     trustProxy: e.TRUST_PROXY ?? false,
     vapid,

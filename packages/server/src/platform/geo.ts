@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { areaCentre, EARTH_RADIUS_KM, type LatLng } from '@fmk/core';
+import { createHash, randomInt } from 'node:crypto';
+import { areaCentre, EARTH_RADIUS_KM, type LatLng, type PlaceShift, placeCentre } from '@fmk/core';
 
 /**
  * The `geo` points of `user_locations`, shared by the grid (discovery) and nearby cruisers (cruise).
@@ -36,11 +36,23 @@ export function userGeo(userId: string, centre: LatLng): string {
 }
 
 /**
- * The point others' lists order and filter him by: his cell centre, or his 5 km area's when core's
+ * The point others' lists order and filter him by: his place (core placeCentre: the centre of the
+ * 1 km square of his own shifted lattice his cell falls in), or his 5 km area's centre when core's
  * `placedByArea` says so (locationSafety), so that no order or distance filter tells more.
  */
-export function listedGeo(userId: string, centre: LatLng, byArea: boolean): string {
-  return userGeo(userId, byArea ? areaCentre(centre) : centre);
+export function listedGeo(userId: string, centre: LatLng, shift: PlaceShift, byArea: boolean): string {
+  return userGeo(userId, byArea ? areaCentre(centre) : placeCentre(centre, shift));
+}
+
+/** A new man's place shift: two numbers in [0, 1) from the system's secure random source, drawn once. */
+export function newPlaceShift(): PlaceShift {
+  const unit = () => randomInt(0, 2 ** 47) / 2 ** 47;
+  return { lat: unit(), lng: unit() };
+}
+
+/** The shift of a stored location row (user_locations.shift_lat, shift_lng). */
+export function shiftOf(row: { shift_lat: number; shift_lng: number }): PlaceShift {
+  return { lat: Number(row.shift_lat), lng: Number(row.shift_lng) };
 }
 
 /** A viewer's search point for the day: his cell centre and the day's tie pivot. */

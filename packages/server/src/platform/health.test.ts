@@ -33,7 +33,7 @@ describe.each(DB_KINDS)('platform on %s', (kind) => {
       expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['strict-transport-security']).toContain('max-age=');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');

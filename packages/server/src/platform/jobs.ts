@@ -16,6 +16,28 @@ export interface JobOptions {
   everyMs: number;
 }
 
+/** What the health screen shows of a job. */
+export interface JobStatus {
+  name: string;
+  everyMs: number;
+  running: boolean;
+  runs: number;
+  failures: number;
+  lastRunAt: string | null;
+  lastOk: boolean | null;
+  lastError: string | null;
+}
+
+/**
+ * The jobs started in this process, for the health screen: a job joins when started and leaves
+ * when stopped, so the list is what runs now.
+ */
+const started = new Set<IntervalJob>();
+
+export function jobStatuses(): JobStatus[] {
+  return [...started].map((j) => j.status()).sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /**
  * A background pass run every interval. A tick that finds the previous pass still running skips,
  * so a slow pass never piles up behind itself or races its own writes; a failed pass is logged
@@ -25,6 +47,12 @@ export interface JobOptions {
 export class IntervalJob {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
+  private runs = 0;
+  private failures = 0;
+  private lastRunAt: Date | null = null;
+  private lastError: string | null = null;
+  private lastOk: boolean | null = null;
+  private interval: number | null = null;
 
   constructor(
     private readonly run: () => Promise<unknown>,
@@ -34,17 +62,44 @@ export class IntervalJob {
   start(intervalMs = this.options.everyMs): void {
     if (this.timer) return;
     const { name, log, level = 'error' } = this.options;
+    this.interval = intervalMs;
     this.timer = setInterval(() => {
       this.running ??= this.run()
-        .catch((err: unknown) => log?.[level]({ err }, `${name} failed`))
+        .then(() => {
+          this.lastOk = true;
+          this.lastError = null;
+        })
+        .catch((err: unknown) => {
+          this.failures++;
+          this.lastOk = false;
+          this.lastError = err instanceof Error ? err.message : String(err);
+          log?.[level]({ err }, `${name} failed`);
+        })
         .finally(() => {
+          this.runs++;
+          this.lastRunAt = new Date();
           this.running = null;
         });
     }, intervalMs);
     this.timer.unref();
+    started.add(this);
+  }
+
+  status(): JobStatus {
+    return {
+      name: this.options.name,
+      everyMs: this.interval ?? this.options.everyMs,
+      running: this.running !== null,
+      runs: this.runs,
+      failures: this.failures,
+      lastRunAt: this.lastRunAt?.toISOString() ?? null,
+      lastOk: this.lastOk,
+      lastError: this.lastError,
+    };
   }
 
   async stop(): Promise<void> {
+    started.delete(this);
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;

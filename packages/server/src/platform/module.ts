@@ -9,9 +9,12 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db } from '../db/index.ts';
 import type { TokenService } from './auth.ts';
+import type { BackgroundQueue } from './background.ts';
 import type { Bus } from './bus.ts';
 import type { Config } from './config.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { SignedUrls } from './media/signed-urls.ts';
+import type { ServerMetrics } from './metrics.ts';
 import type { Moderation } from './moderation/moderation.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { Notifier, PushService } from './push.ts';
@@ -28,6 +31,8 @@ export interface AppDeps {
   dbKind: Database['kind'];
   clock: Clock;
   tokens: TokenService;
+  /** Short-lived signed URLs for private files (chat photos). */
+  signedUrls: SignedUrls;
   storage: Storage;
   /** Live events to users (in-process on PGlite, LISTEN/NOTIFY on PostgreSQL). */
   bus: Bus;
@@ -46,6 +51,10 @@ export interface AppDeps {
   moderation: Moderation;
   /** The payment provider: the built-in sandbox, or Square when configured (platform/payments). */
   payments: PaymentProvider;
+  /** The server's own figures (request latency and errors, event-loop delay) for system/health. */
+  metrics: ServerMetrics;
+  /** Work after a request answers (the screening of sent texts), a few tasks at a time; the app settles it. */
+  background: BackgroundQueue;
 }
 
 /** The Fastify instance a feature module gets: zod schemas type its requests and replies. */

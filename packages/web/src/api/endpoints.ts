@@ -71,6 +71,8 @@ import type {
   phoneStatusSchema,
   photoOrderBody,
   photoSchema,
+  photoUrlSchema,
+  plansSchema,
   precisionBody,
   promptLikeResultSchema,
   promptSchema,
@@ -220,6 +222,7 @@ export const endpoints = {
   'POST /conversations/:id/typing': {} as { body: In<typeof typingBody> },
   'GET /messages/since': {} as { query: QueryOf<typeof sinceQuery>; response: Out<typeof messagePageSchema> },
   'POST /messages/photos': {} as { body: Upload; response: Out<typeof photoSchema> },
+  'GET /messages/:id/photo-url': {} as { params: { id: string }; response: Out<typeof photoUrlSchema> },
 
   // calls (modules/calls): ringing, answering, signalling; media goes peer to peer
   'GET /calls/ice-servers': {} as { response: Out<typeof iceConfigSchema> },
@@ -310,6 +313,7 @@ export const endpoints = {
 
   // billing (modules/billing): the spec's payment calls, cards, the payment screen, feature flags
   'GET /billing': {} as { response: Out<typeof billingSummarySchema> },
+  'GET /plans': {} as { response: Out<typeof plansSchema> },
   'POST /billing/cards': {} as {
     body: In<typeof addCardBody>;
     response: { cards: Out<typeof paymentMethodSchema>[]; error?: string };

@@ -1,8 +1,9 @@
 import { brandLabel } from '@fmk/core';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { readSession } from '../features/auth/session.ts';
+import { dropFirstScreen } from '../shared/firstScreen.ts';
 import { useAppPreferences } from '../shared/usePreferences.ts';
 import { LoadingScreen } from '../ui/LoadingScreen.tsx';
 import { AppShell } from './AppShell.tsx';
@@ -76,6 +77,10 @@ const isAdminArea = (path: string) => path === '/admin' || path.startsWith('/adm
 export function AppRoutes() {
   const { state, retryInit } = useAuth();
   const { pathname } = useLocation();
+  // The grid's first screen painted before the app (early.ts) stays only while the grid is coming.
+  useEffect(() => {
+    if (pathname !== '/grid' || state.status === 'signedOut' || state.status === 'error') dropFirstScreen();
+  }, [pathname, state.status]);
 
   // Above every guard, so the error screen can be reached in any state.
   if (pathname === DEBUG_CRASH_PATH) return <Crash />;

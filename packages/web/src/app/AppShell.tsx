@@ -15,6 +15,7 @@ import { InstallBanner } from '../features/pwa/InstallBanner.tsx';
 import { useAppPreferences } from '../shared/usePreferences.ts';
 import { BottomNav, type NavItem } from '../ui/BottomNav.tsx';
 import { CalendarIcon, ChatIcon, CompassIcon, GearIcon, GridIcon, HeartPulseIcon } from '../ui/icons.tsx';
+import { LOOK } from '../ui/look.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 
 /** Where the 'Confirm your email' reminder shows: home and settings, never over a chat or a form. */
@@ -72,9 +73,10 @@ export function AppShell() {
   );
 
   return (
-    <div className="mx-auto flex min-h-[calc(100dvh_-_var(--fmk-offline-inset))] w-full max-w-md flex-col bg-white">
-      <header className="sticky top-(--fmk-offline-inset) z-20 flex h-14 items-center justify-between gap-3 border-b border-line bg-white/95 px-4 backdrop-blur">
-        <Link to="/grid" className="text-2xl font-black tracking-tight text-primary" aria-label={`${brand} home`}>
+    <div className={LOOK.shell}>
+      {/* Opaque, not a blurred backdrop: that is redrawn with every frame of the screen under it. */}
+      <header className={LOOK.shellHeader}>
+        <Link to="/grid" className={LOOK.brand} aria-label={`${brand} home`}>
           {brand}
         </Link>
         <ModeSwitch onSwitchStart={dim} />

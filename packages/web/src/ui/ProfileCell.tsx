@@ -3,9 +3,8 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from './Avatar.tsx';
 import { FlameIcon, LockIcon, MoreIcon } from './icons.tsx';
+import { LOOK } from './look.ts';
 import { VerifiedBadge } from './VerifiedBadge.tsx';
-
-const overlay = 'absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 via-black/45 to-transparent px-2 pt-6 pb-1.5';
 
 /**
  * One grid cell: photo, name and age (and the verified badge), online dot, rounded distance, the
@@ -43,45 +42,32 @@ export const ProfileCell = memo(function ProfileCell({
         fetchPriority={eager ? 'high' : 'auto'}
         decoding="async"
         draggable={false}
-        className={`absolute inset-0 size-full ${cell.locked ? 'scale-110 blur-md brightness-90' : ''}`}
+        className={`${LOOK.cellPhoto} ${cell.locked ? LOOK.cellPhotoLocked : ''}`}
       />
       {cell.locked ? (
-        <span className="absolute inset-x-1 top-0 bottom-10 flex flex-col items-center justify-center gap-1.5">
-          <span className="flex size-10 items-center justify-center rounded-full bg-white/90 text-ink shadow">
+        <span className={LOOK.cellLock}>
+          <span className={LOOK.cellLockIcon}>
             <LockIcon width={20} height={20} />
           </span>
-          <span className="rounded-full bg-white/90 px-2 py-0.5 text-center text-xs leading-tight font-semibold text-ink shadow">
-            0 opens left today
-          </span>
+          <span className={LOOK.cellLockText}>0 opens left today</span>
         </span>
       ) : null}
-      {cell.isOnline ? (
-        <span
-          className="absolute top-1.5 left-1.5 size-3 rounded-full bg-emerald-500 ring-2 ring-white"
-          title="Online"
-          aria-hidden="true"
-        />
-      ) : null}
+      {cell.isOnline ? <span className={LOOK.cellOnline} title="Online" aria-hidden="true" /> : null}
       {cell.rightNow && !cell.locked ? (
-        <span
-          className={`absolute top-1.5 ${onMenu ? 'right-9' : 'right-1.5'} flex size-6 items-center justify-center rounded-full bg-white/95 text-primary-strong shadow-sm`}
-        >
+        <span className={`${LOOK.cellRightNow} ${onMenu ? 'right-9' : 'right-1.5'}`}>
           <FlameIcon width={14} height={14} />
         </span>
       ) : null}
-      <span className={overlay}>
-        <span className="flex items-center gap-1 text-sm leading-tight font-bold text-white">
+      <span className={LOOK.cellCaption}>
+        <span className={LOOK.cellName}>
           <span className="truncate">{cell.locked ? 'Locked' : `${name}, ${age}`}</span>
           {cell.verified && !cell.locked ? <VerifiedBadge size={15} /> : null}
         </span>
-        <span className="block truncate text-xs leading-tight font-medium text-white/90">
-          {cell.rightNow && !cell.locked ? cell.rightNow : (cell.distance ?? 'Nearby')}
-        </span>
+        <span className={LOOK.cellLine}>{cell.rightNow && !cell.locked ? cell.rightNow : (cell.distance ?? 'Nearby')}</span>
       </span>
     </>
   );
-  const cls =
-    'relative block overflow-hidden rounded-xl bg-canvas outline-offset-2 focus-visible:outline-3 focus-visible:outline-primary-strong';
+  const cls = LOOK.cell;
   const style = { width: size.width, height: size.height };
   const presence = cell.isOnline ? ', online' : '';
   // He may not share his distance (privacy): then none is said.
@@ -112,15 +98,10 @@ export const ProfileCell = memo(function ProfileCell({
   if (!onMenu) return link;
   // A sibling of the link (a button inside a link is not allowed), over its top right corner.
   return (
-    <div className="relative shrink-0" style={style}>
+    <div className={LOOK.cellWrap} style={style}>
       {link}
-      <button
-        type="button"
-        aria-label={`Options for ${name}`}
-        onClick={() => onMenu(cell)}
-        className="absolute top-0 right-0 flex size-9 items-center justify-center rounded-tr-xl outline-offset-[-3px] focus-visible:outline-3 focus-visible:outline-white"
-      >
-        <span className="flex size-6 items-center justify-center rounded-full bg-black/45 text-white">
+      <button type="button" aria-label={`Options for ${name}`} onClick={() => onMenu(cell)} className={LOOK.cellMenu}>
+        <span className={LOOK.cellMenuDot}>
           <MoreIcon width={16} height={16} />
         </span>
       </button>

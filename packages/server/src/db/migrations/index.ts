@@ -30,6 +30,13 @@ import * as m20261127T1000g from './20261127T1000-g-boost.ts';
 import * as m20261127T1010 from './20261127T1010-spot-review.ts';
 import * as m20261127T1020 from './20261127T1020-location-safety.ts';
 import * as m20261127T1100 from './20261127T1100-comp-subscriptions.ts';
+import * as m20261127T1400 from './20261127T1400-one-live-subscription.ts';
+import * as m20261127T1401 from './20261127T1401-plans.ts';
+import * as m20261127T1500 from './20261127T1500-photo-filter.ts';
+import * as m20261128T0100 from './20261128T0100-report-message-photos.ts';
+import * as m20261128T0200 from './20261128T0200-payment-refunds.ts';
+import * as m20261128T0400 from './20261128T0400-location-places.ts';
+import * as m20261129T0900 from './20261129T0900-moderation-queue-order.ts';
 
 /**
  * Every migration, by file name. Migrations sort by their UTC timestamp prefix and never change
@@ -67,4 +74,11 @@ export const migrations: Record<string, Migration> = {
   '20261127T1010-spot-review': m20261127T1010,
   '20261127T1020-location-safety': m20261127T1020,
   '20261127T1100-comp-subscriptions': m20261127T1100,
+  '20261127T1400-one-live-subscription': m20261127T1400,
+  '20261127T1401-plans': m20261127T1401,
+  '20261127T1500-photo-filter': m20261127T1500,
+  '20261128T0100-report-message-photos': m20261128T0100,
+  '20261128T0200-payment-refunds': m20261128T0200,
+  '20261128T0400-location-places': m20261128T0400,
+  '20261129T0900-moderation-queue-order': m20261129T0900,
 };

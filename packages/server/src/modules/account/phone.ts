@@ -97,7 +97,7 @@ export class PhoneService {
     const now = this.now();
     const last = await repo.findPhoneCode(db, userId);
     const wait = last ? last.created_at.getTime() + PHONE_RESEND_WAIT_MS - now.getTime() : 0;
-    if (wait > 0) throw tooManyRequests(PhoneMessages.resendWait(Math.ceil(wait / 1000)));
+    if (wait > 0) throw tooManyRequests(PhoneMessages.resendWait(Math.ceil(wait / 1000)), wait / 1000);
     await this.limit(db, `sms:user:${userId}`, PHONE_SEND_USER_LIMIT);
     await this.limit(db, phoneCountKey(this.deps.config.tokenSecret, phone), PHONE_SEND_NUMBER_LIMIT);
 

@@ -23,8 +23,11 @@ import { authUser } from '../../platform/auth.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { Module } from '../../platform/module.ts';
 import { IdentityService } from '../identity/service.ts';
+import { analyticsRoutes } from './analytics-routes.ts';
 import * as stats from './repo/users.ts';
 import { StaffAuth } from './staff-auth.ts';
+import { AdminStats } from './stats.ts';
+import { systemHealth } from './system.ts';
 import { teamRoutes } from './team-routes.ts';
 import { userRoutes } from './user-routes.ts';
 import { AdminUsers } from './users.ts';
@@ -42,6 +45,7 @@ export const adminModule: Module = async (app, deps) => {
   const { db } = deps;
   const auth = new StaffAuth(deps);
   const users = new AdminUsers(deps);
+  const adminStats = new AdminStats(deps);
   const identity = new IdentityService({ config: deps.config, clock: deps.clock });
   const staffCtx = async (req: FastifyRequest) => ({ actor: await actorOf(req, db), ip: metaOf(req).ip });
 
@@ -111,12 +115,12 @@ export const adminModule: Module = async (app, deps) => {
     {
       schema: {
         tags,
-        summary: 'Signups, active users, matches, messages, open reports and moderation: today and 30 days',
+        summary: 'Signups, active users, matches, messages, revenue, reports and moderation: today and each of 30 days',
         security: bearer,
         response: { 200: dashboardSchema, ...errors },
       },
     },
-    async () => users.dashboard(db),
+    async () => adminStats.dashboard(db),
   );
 
   app.get(
@@ -220,23 +224,10 @@ export const adminModule: Module = async (app, deps) => {
         response: { 200: systemHealthSchema, ...errors },
       },
     },
-    async () => {
-      const t0 = performance.now();
-      await stats.ping(db);
-      const latencyMs = Math.round((performance.now() - t0) * 10) / 10;
-      const [live, queue] = await Promise.all([stats.liveConnections(db), stats.queueCounts(db, deps.clock.now())]);
-      return {
-        uptimeSeconds: Math.round(process.uptime()),
-        memoryMb: Math.round(process.memoryUsage().heapUsed / 1_048_576),
-        memoryThresholdMb: 50,
-        database: { kind: deps.dbKind, ok: true, latencyMs },
-        liveConnections: live,
-        moderationQueue: queue.pendingModeration,
-        thresholds: { slowApiMs: 1000, errorRatePercent: 5 },
-      };
-    },
+    async () => systemHealth(deps),
   );
 
   userRoutes(app, deps, users, staffCtx);
   teamRoutes(app, deps, auth, staffCtx);
+  analyticsRoutes(app, deps, staffCtx);
 };

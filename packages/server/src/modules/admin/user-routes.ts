@@ -6,6 +6,7 @@ import {
   apiErrorSchema,
   banBody,
   banHashParams,
+  bansQuery,
   bansSchema,
   identityLookupBody,
   identityLookupSchema,
@@ -22,7 +23,7 @@ const tags = ['admin'];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
-/** The users screens: search, detail, ban, deactivate, regenerate the anonymous id, tier; bans; identity lookup. */
+/** The users screens: search, detail, ban, unban, deactivate, regenerate the anonymous id, tier; bans; identity lookup. */
 export function userRoutes(
   app: ZodFastify,
   deps: AppDeps,
@@ -71,6 +72,23 @@ export function userRoutes(
     },
     async (req, reply) => {
       await users.ban(db, await ctx(req), req.params.id, req.body);
+      return reply.code(204).send(null);
+    },
+  );
+  app.post(
+    '/admin/users/:id/unban',
+    {
+      schema: {
+        tags,
+        summary: 'Lift the ban on his email, with a reason; his account is active again',
+        security,
+        params: idParams,
+        body: reasonBody,
+        response: done,
+      },
+    },
+    async (req, reply) => {
+      await users.unban(db, await ctx(req), req.params.id, req.body.reason);
       return reply.code(204).send(null);
     },
   );
@@ -147,8 +165,16 @@ export function userRoutes(
   );
   app.get(
     '/admin/bans',
-    { schema: { tags, summary: 'Banned-email records, by hash', security, response: { 200: bansSchema, ...errors } } },
-    async () => users.bans(db),
+    {
+      schema: {
+        tags,
+        summary: 'Banned-email records by hash, searched and 50 a page (no email comes back)',
+        security,
+        querystring: bansQuery,
+        response: { 200: bansSchema, ...errors },
+      },
+    },
+    async (req) => users.bans(db, req.query),
   );
   app.delete(
     '/admin/bans/:hash',

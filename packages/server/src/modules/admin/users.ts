@@ -1,24 +1,23 @@
 import {
   type Actor,
   type AdminUserDetail,
+  type AdminUserReport,
   type AdminUserRow,
-  type Dashboard,
   normalizeEmail,
   outranks,
   RANK_TEXT,
   type StaffRole,
+  USER_DETAIL_LIST,
 } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
 import { writeAudit } from '../../platform/audit/repo.ts';
 import { sessionCache } from '../../platform/auth.ts';
-import { withEvents } from '../../platform/bus.ts';
+import { SESSION_ENDED, withEvents } from '../../platform/bus.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import type { AppDeps } from '../../platform/module.ts';
 import { grantStaffTier } from '../billing/service.ts';
 import { IdentityService } from '../identity/service.ts';
 import * as repo from './repo/users.ts';
-
-const DAY = 86_400_000;
 
 export interface StaffCtx {
   actor: Actor;
@@ -26,6 +25,15 @@ export interface StaffCtx {
 }
 
 type UserRow = Awaited<ReturnType<typeof repo.searchUsers>>['rows'][number];
+type ReportRow = Awaited<ReturnType<typeof repo.reportsOf>>[number];
+const toReport = (r: ReportRow): AdminUserReport => ({
+  id: r.id,
+  category: r.category,
+  reason: r.reason,
+  status: r.status,
+  createdAt: new Date(r.created_at).toISOString(),
+  other: { id: r.other_id, displayName: r.display_name, anonymousId: r.anonymous_id },
+});
 const toRow = (r: UserRow): AdminUserRow => ({
   id: r.id,
   anonymousId: r.anonymous_id,
@@ -65,7 +73,12 @@ export class AdminUsers {
   async detail(db: Db, id: string): Promise<AdminUserDetail> {
     const u = await repo.findUser(db, id);
     if (!u) throw notFound();
-    const [items, ban] = await Promise.all([repo.moderationItemsOf(db, id), this.identity.checkBan(db, u.email)]);
+    const [items, against, by, ban] = await Promise.all([
+      repo.moderationItemsOf(db, id, USER_DETAIL_LIST),
+      repo.reportsOf(db, id, 'against', USER_DETAIL_LIST),
+      repo.reportsOf(db, id, 'by', USER_DETAIL_LIST),
+      this.identity.checkBan(db, u.email),
+    ]);
     return {
       ...toRow(u),
       age: u.age,
@@ -74,7 +87,14 @@ export class AdminUsers {
       photos: Number(u.photos ?? 0),
       reportsAgainst: Number(u.reports_against ?? 0),
       reportsBy: Number(u.reports_by ?? 0),
-      moderationItems: items.map((i) => ({ id: i.id, status: i.status, createdAt: new Date(i.created_at).toISOString() })),
+      reports: { against: against.map(toReport), by: by.map(toReport) },
+      moderationItems: items.map((i) => ({
+        id: i.id,
+        status: i.status,
+        contentType: i.content_type,
+        flaggedReason: i.flagged_reason,
+        createdAt: new Date(i.created_at).toISOString(),
+      })),
       banned: ban ? { reason: ban.reason, until: ban.expiresAt ? new Date(ban.expiresAt).toISOString() : null } : null,
     };
   }
@@ -117,7 +137,7 @@ export class AdminUsers {
   async ban(db: Db, ctx: StaffCtx, id: string, body: { reason: string; until?: string | null }): Promise<void> {
     const u = await this.target(db, ctx, id);
     const until = body.until ? new Date(body.until) : null;
-    await this.identity.banEmail(db, {
+    const ended = await this.identity.banEmail(db, {
       email: u.email,
       adminId: ctx.actor.id,
       reason: body.reason,
@@ -125,17 +145,33 @@ export class AdminUsers {
       expiresAt: until,
       ip: ctx.ip,
     });
-    await repo.revokeAllSessions(db, u.id, this.now());
-    sessionCache.forgetUsers([u.id]);
+    const rest = await repo.revokeAllSessions(db, u.id, this.now());
+    await this.signedOut([...ended, ...rest.map((sessionId) => ({ userId: u.id, sessionId }))]);
+  }
+
+  /** Lifts the ban on his email, with a reason: his identities are active again; audited in the same transaction. */
+  async unban(db: Db, ctx: StaffCtx, id: string, reason: string): Promise<void> {
+    const u = await this.target(db, ctx, id);
+    await this.identity.unbanEmail(db, u.email, { adminId: ctx.actor.id, reason, ip: ctx.ip });
   }
 
   async setActive(db: Db, ctx: StaffCtx, id: string, active: boolean, reason: string): Promise<void> {
     const u = await this.target(db, ctx, id);
+    let revoked: string[] = [];
     await this.audited(db, ctx, u, active ? 'reactivate_user' : 'deactivate_user', reason, async (trx, now) => {
       await repo.setActive(trx, u.id, active, now);
-      if (!active) await repo.revokeAllSessions(trx, u.id, now);
+      if (!active) revoked = await repo.revokeAllSessions(trx, u.id, now);
     });
-    if (!active) sessionCache.forgetUsers([u.id]);
+    if (!active) await this.signedOut(revoked.map((sessionId) => ({ userId: u.id, sessionId })));
+  }
+
+  /**
+   * After the commit: the token cache forgets him and every open socket of the ended sessions is
+   * closed (on every instance, through the bus), so a banned or deactivated member is out at once.
+   */
+  private async signedOut(ended: { userId: string; sessionId: string }[]): Promise<void> {
+    sessionCache.forgetUsers([...new Set(ended.map((e) => e.userId))]);
+    await this.deps.bus.publishBatch(ended.map((e) => [[e.userId], { type: SESSION_ENDED, sessionId: e.sessionId }] as const));
   }
 
   async regenerate(db: Db, ctx: StaffCtx, id: string, reason: string): Promise<{ anonymousId: string }> {
@@ -177,18 +213,28 @@ export class AdminUsers {
     return { anonymousId: r.anonymousId, email: r.email, userId: r.userId, isActive: r.isActive };
   }
 
-  async bans(db: Db) {
-    const rows = await repo.listBans(db);
+  async bans(db: Db, query: { q?: string | undefined; page: number }) {
+    // An exact email finds its record by hash; the email never comes back.
+    const email = query.q?.includes('@') ? query.q : undefined;
+    const { rows, total } = await repo.listBans(
+      db,
+      email ? { hash: this.identity.emailHash(email) } : { q: query.q },
+      query.page,
+    );
     return {
       rows: rows.map((b) => ({
         hash: b.email_hash,
         reason: b.reason,
         bannedBy: b.banned_by,
+        bannedByName: b.banned_by_name ?? null,
         bannedAt: new Date(b.banned_at).toISOString(),
         until: b.expires_at ? new Date(b.expires_at).toISOString() : null,
         isPermanent: b.is_permanent,
         associatedAnonymousIds: b.associated_anonymous_ids,
       })),
+      total,
+      page: query.page,
+      pageSize: repo.BANS_PAGE,
     };
   }
 
@@ -196,28 +242,5 @@ export class AdminUsers {
     const ban = await repo.findBanByHash(db, hash);
     if (!ban) throw notFound('This email is not banned.');
     await this.identity.unbanEmail(db, ban.email, { adminId: ctx.actor.id, reason: 'ban lifted', ip: ctx.ip });
-  }
-
-  async dashboard(db: Db): Promise<Dashboard> {
-    const now = this.now();
-    const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 29 * DAY);
-    const [days, totals] = await Promise.all([
-      repo.dailyCounts(db, since),
-      repo.queueCounts(db, new Date(now.getTime() - 30 * DAY)),
-    ]);
-    const today = now.toISOString().slice(0, 10);
-    const on = (s: { day: string; n: number }[]) => s.find((d) => d.day === today)?.n ?? 0;
-    return {
-      today: {
-        signups: on(days.signups),
-        activeUsers: on(days.activeUsers),
-        matches: on(days.matches),
-        messages: on(days.messages),
-        openReports: totals.openReports,
-        pendingModeration: totals.pendingModeration,
-      },
-      days,
-      totals,
-    };
   }
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index.ts';
+import type { Failures } from './throttle.ts';
 
 /** SQL of sign-in: sessions, failed attempts, OAuth flows and one-time redirect results. */
 
@@ -6,16 +7,33 @@ export async function touchSession(db: Db, id: string, now: Date): Promise<void>
   await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).execute();
 }
 
-/** Failed attempts per key since `since`, for each key given. */
-export async function countFailures(db: Db, keys: string[], since: Date): Promise<Map<string, number>> {
+/** Attempts per key since `since` (how many, the oldest and the latest), for each key given. */
+export async function countFailures(db: Db, keys: string[], since: Date): Promise<Map<string, Failures>> {
   const rows = await db
     .selectFrom('auth_attempts')
-    .select(['key', (eb) => eb.fn.countAll<number>().as('n')])
+    .select([
+      'key',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      (eb) => eb.fn.min('created_at').as('first'),
+      (eb) => eb.fn.max('created_at').as('last'),
+    ])
     .where('key', 'in', keys)
     .where('created_at', '>', since)
     .groupBy('key')
     .execute();
-  return new Map(rows.map((r) => [r.key, Number(r.n)]));
+  return new Map(rows.map((r) => [r.key, { n: Number(r.n), first: new Date(r.first), last: new Date(r.last) }]));
+}
+
+/** Whether the user has ever had a session from this address (a source the owner uses). */
+export async function hasSignedInFrom(db: Db, userId: string, ip: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('ip_address', '=', ip)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function recordFailures(db: Db, keys: string[], now: Date, forgetBefore: Date): Promise<void> {

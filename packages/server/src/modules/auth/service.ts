@@ -10,11 +10,16 @@ import type { Storage } from '../../platform/storage.ts';
 import { EmailBannedError, type IdentityService } from '../identity/service.ts';
 import { readMe } from '../profiles/service.ts';
 import * as repo from './repo.ts';
+import {
+  ATTEMPT_WINDOW_MS,
+  capWaitMs,
+  SIGN_IN_THROTTLE,
+  SIGN_UP_WINDOW_MS,
+  signUpKeys,
+  throttleKeys,
+  waitMs,
+} from './throttle.ts';
 
-/** Sign-in throttling: failures counted over a window, per account and per address. */
-export const ATTEMPT_WINDOW_MS = 15 * MINUTE;
-export const MAX_FAILURES_PER_EMAIL = 5;
-export const MAX_FAILURES_PER_IP = 20;
 /** A redirect sign-in result is good once, for 2 minutes (the web reads it up to 3 times, 1 s apart). */
 export const REDIRECT_RESULT_TTL_MS = 2 * MINUTE;
 
@@ -65,6 +70,7 @@ export class AuthService {
   }
 
   async signUp(db: Db, input: { email: string; password: string; host: string }, meta: ClientMeta): Promise<AuthResult> {
+    await this.countSignUp(db, meta.ip);
     const email = normalizeEmail(input.email);
     // Refuse a banned or taken email before spending ~100 ms on the hash.
     await this.identity.assertNotBanned(db, email);
@@ -74,28 +80,50 @@ export class AuthService {
     return this.startSession(db, user.id, meta);
   }
 
+  /** Counts one sign-up asked from `ip`; refuses it (429) past the hour's limit from there or in all. */
+  private async countSignUp(db: Db, ip: string): Promise<void> {
+    const now = this.now();
+    const since = new Date(now.getTime() - SIGN_UP_WINDOW_MS);
+    const keys = signUpKeys(ip);
+    const counts = await repo.countFailures(db, [keys.source, keys.global], since);
+    const { perSource, global } = this.deps.config.signUpLimits;
+    const wait = Math.max(
+      capWaitMs(counts.get(keys.source), perSource, SIGN_UP_WINDOW_MS, now),
+      capWaitMs(counts.get(keys.global), global, SIGN_UP_WINDOW_MS, now),
+    );
+    if (wait > 0) throw tooManyRequests(Messages.tooManySignUps, wait / 1000);
+    await repo.recordFailures(db, [keys.source, keys.global], now, since);
+  }
+
   /**
-   * Email sign-in. The limits are checked before the password so a locked-out guesser learns
-   * nothing; an unknown email costs the same verify as a wrong password and says the same words.
+   * Email sign-in, throttled by growing delays (throttle.ts says who is slowed and why the owner
+   * never is by someone else's failures). The delays are checked before the password so a
+   * slowed guesser learns nothing; an unknown email costs the same verify as a wrong password
+   * and says the same words.
    */
   async login(db: Db, input: { email: string; password: string }, meta: ClientMeta): Promise<AuthResult> {
     const email = normalizeEmail(input.email);
     const now = this.now();
     const since = new Date(now.getTime() - ATTEMPT_WINDOW_MS);
-    const emailKey = `email:${email}`;
-    const ipKey = `ip:${meta.ip}`;
-    const failures = await repo.countFailures(db, [emailKey, ipKey], since);
-    if ((failures.get(emailKey) ?? 0) >= MAX_FAILURES_PER_EMAIL || (failures.get(ipKey) ?? 0) >= MAX_FAILURES_PER_IP) {
-      throw tooManyRequests(Messages.tooManyAttempts);
-    }
+    const keys = throttleKeys(email, meta.ip);
     const user = await this.identity.userByEmail(db, email);
+    const knownSource = user ? await repo.hasSignedInFrom(db, user.id, meta.ip) : false;
+    const failures = await repo.countFailures(db, [keys.pair, keys.source, keys.account], since);
+    const wait = Math.max(
+      waitMs(failures.get(keys.pair), SIGN_IN_THROTTLE.pair, now),
+      waitMs(failures.get(keys.source), SIGN_IN_THROTTLE.source, now),
+      knownSource ? 0 : waitMs(failures.get(keys.account), SIGN_IN_THROTTLE.account, now),
+    );
+    if (wait > 0) throw tooManyRequests(Messages.tooManyAttempts, Math.ceil(wait / 1000));
     // An unknown email costs the same verify as a wrong password (verifyPassword).
     const ok = await verifyPassword(user?.password_hash, input.password);
     if (!user?.password_hash || !ok) {
-      await repo.recordFailures(db, [emailKey, ipKey], now, since);
+      // A failure at an address the owner uses is his own typo: it never counts against the account.
+      const counted = knownSource ? [keys.pair, keys.source] : [keys.pair, keys.source, keys.account];
+      await repo.recordFailures(db, counted, now, since);
       throw unauthorized(Messages.invalidCredentials);
     }
-    await repo.clearFailures(db, emailKey);
+    await repo.clearFailures(db, keys.pair);
     await this.assertCanSignIn(db, user.id, user.email);
     await this.identity.ensureAnonymousId(db, user.id);
     return this.startSession(db, user.id, meta);

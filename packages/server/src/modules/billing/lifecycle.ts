@@ -4,6 +4,7 @@ import { withEvents } from '../../platform/bus.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { IntervalJob } from '../../platform/jobs.ts';
 import type { ProviderEvent } from '../../platform/payments/provider.ts';
+import { settleRefund } from './repo/payments.ts';
 import * as repo from './repo.ts';
 import { type BillingDeps, type BillingService, providerKey } from './service.ts';
 import { syncTier } from './tier.ts';
@@ -133,7 +134,9 @@ export class BillingLifecycle {
   /**
    * A provider webhook: the signature checked against the raw body and the URL it was sent to,
    * each event id handled once (a replay answers processed: false and changes nothing). A payment
-   * the provider reports FAILED or CANCELED after the fact puts its subscription past_due.
+   * the provider reports FAILED or CANCELED after the fact puts its subscription past_due; a
+   * pending refund settles as the provider's `refund.created` / `refund.updated` says (COMPLETED,
+   * or REJECTED / FAILED: then it gave nothing back).
    */
   async webhook(raw: string, signature: string | undefined, url: string): Promise<{ processed: boolean }> {
     if (!(await this.deps.provider.verifyWebhook(raw, signature, url))) throw unauthorized('Invalid webhook signature');
@@ -151,6 +154,12 @@ export class BillingLifecycle {
     return withEvents(this.deps.db, this.deps.bus, async (trx, emit) => {
       const now = this.deps.clock.now();
       if (!(await repo.claimEvent(trx, event.event_id, event.type, now))) return { processed: false };
+      const refund = event.data?.object?.refund;
+      if ((event.type === 'refund.updated' || event.type === 'refund.created') && refund) {
+        if (refund.status === 'COMPLETED') await settleRefund(trx, refund.id, 'completed', now);
+        if (refund.status === 'REJECTED' || refund.status === 'FAILED') await settleRefund(trx, refund.id, 'failed', now);
+        return { processed: true };
+      }
       const p = event.data?.object?.payment;
       if (event.type !== 'payment.updated' || !p) return { processed: true };
       const ours = await repo.paymentByProviderId(trx, p.id);

@@ -167,8 +167,27 @@ export const toGrant = (s: SubscriptionRow) => ({
   comp: s.comp,
 });
 
+/** The unique index that keeps one live paid subscription per user refused the row. */
+export class SecondLiveSubscription extends Error {}
+
 export async function insertSubscription(db: Db, row: Insertable<SubscriptionsTable>): Promise<void> {
-  await db.insertInto('subscriptions').values(row).execute();
+  try {
+    await db.insertInto('subscriptions').values(row).execute();
+  } catch (e) {
+    if ((e as { code?: string }).code === '23505' && String((e as Error).message).includes('subscriptions_one_live'))
+      throw new SecondLiveSubscription();
+    throw e;
+  }
+}
+
+/**
+ * Serialises one user's checkouts: the second of two racing requests (different idempotency
+ * keys) waits here, then sees the first's subscription and charges nothing. NO KEY UPDATE, not
+ * UPDATE: the idempotency key row already holds a key-share lock on the user (its foreign key),
+ * and two checkouts each holding one and asking FOR UPDATE would deadlock.
+ */
+export async function lockBillingUser(db: Db, userId: string): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().executeTakeFirst();
 }
 
 export function findSubscription(db: Db, id: string, opts: { lock?: boolean } = {}): Promise<SubscriptionRow | undefined> {

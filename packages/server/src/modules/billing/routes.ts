@@ -25,7 +25,9 @@ import { SIGNATURE_HEADER, signWebhook } from '../../platform/payments/provider.
 import { SandboxProvider } from '../../platform/payments/sandbox.ts';
 import { staffBy } from '../../platform/staff-gate.ts';
 import { BillingLifecycle } from './lifecycle.ts';
+import { paymentRoutes } from './payment-routes.ts';
 import { BillingService } from './service.ts';
+import { planRoutes } from './staff-routes.ts';
 import { billingSummary } from './summary.ts';
 
 const secured = { security: [{ bearer: [] }] };
@@ -223,6 +225,9 @@ export const billingModule: Module = async (app, deps) => {
       );
     });
   });
+
+  await planRoutes(app, deps);
+  await paymentRoutes(app, { ...deps, provider: deps.payments });
 
   // Staff read the flags from their own session (subscriptions.view), to show and edit them.
   app.get(

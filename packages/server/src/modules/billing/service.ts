@@ -6,7 +6,6 @@ import {
   type OneTimeBody,
   type PaymentAnswer,
   type PaymentMethod,
-  planById,
   prorationCents,
   SUBSCRIPTION_PERIOD_MS,
   type Subscription,
@@ -19,6 +18,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { PaymentProvider } from '../../platform/payments/provider.ts';
 import { receiptMail } from './mails.ts';
+import { planOnSale } from './plans.ts';
 import * as repo from './repo.ts';
 import { type Emit, syncTier } from './tier.ts';
 
@@ -113,12 +113,14 @@ export class BillingService {
 
   /** POST /payments/subscription: charges the plan's first period and starts the subscription. */
   async startSubscription(actor: Actor, body: SubscriptionBody): Promise<Answer> {
-    const plan = planById(body.subscription_plan);
+    // The plan as sold now (staff edit it); the subscription keeps this price for its life.
+    const plan = await planOnSale(this.deps.db, body.subscription_plan);
     if (!plan) throw badRequest(BillingMessages.invalidPlan, { subscription_plan: 'unknown' });
     if (body.amount_money.amount !== plan.priceCents)
       throw badRequest(BillingMessages.amountMismatch, { amount_money: 'not the price' });
     return this.idempotent(actor.id, body.idempotency_key, async (trx, emit, after) => {
       const now = this.deps.clock.now();
+      await repo.lockBillingUser(trx, actor.id);
       if (await repo.liveSubscription(trx, actor.id)) throw conflict(BillingMessages.alreadySubscribed);
       const customerId = await this.ensureCustomer(trx, actor.id);
       const card = await this.resolveCard(trx, actor.id, customerId, body.source_id);
@@ -138,23 +140,27 @@ export class BillingService {
       }
       const id = randomUUID();
       const end = new Date(now.getTime() + SUBSCRIPTION_PERIOD_MS);
-      await repo.insertSubscription(trx, {
-        id,
-        user_id: actor.id,
-        customer_id: customerId,
-        plan_id: plan.id,
-        plan_name: plan.name,
-        status: 'active',
-        current_period_start: now,
-        current_period_end: end,
-        next_billing_date: end,
-        amount: plan.priceCents,
-        currency: plan.currency,
-        payment_method_id: card?.id ?? null,
-        provider_subscription_id: null,
-        created_at: now,
-        updated_at: now,
-      });
+      await repo
+        .insertSubscription(trx, {
+          id,
+          user_id: actor.id,
+          customer_id: customerId,
+          plan_id: plan.id,
+          plan_name: plan.name,
+          status: 'active',
+          current_period_start: now,
+          current_period_end: end,
+          next_billing_date: end,
+          amount: plan.priceCents,
+          currency: plan.currency,
+          payment_method_id: card?.id ?? null,
+          provider_subscription_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .catch((e) => {
+          throw e instanceof repo.SecondLiveSubscription ? conflict(BillingMessages.alreadySubscribed) : e;
+        });
       const paymentId = await this.recordPayment(
         trx,
         actor.id,
@@ -304,7 +310,7 @@ export class BillingService {
     id: string,
     body: { plan_variation_id: string; price_override_money?: { amount: number } | undefined },
   ): Promise<Answer> {
-    const plan = planById(body.plan_variation_id);
+    const plan = await planOnSale(this.deps.db, body.plan_variation_id);
     if (!plan) throw badRequest(BillingMessages.invalidPlanId, { plan_variation_id: 'unknown' });
     if (body.price_override_money && !actor.staff?.isActive) throw forbidden(BillingMessages.priceOverrideStaffOnly);
     const after: (() => void)[] = [];

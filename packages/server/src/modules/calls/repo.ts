@@ -133,7 +133,11 @@ export async function isBlocked(db: Db, a: string, b: string): Promise<boolean> 
 
 /** Name and photo of the users, for the call as each side sees it and the callee's push. */
 export function cards(db: Db, ids: readonly string[]) {
-  return db.selectFrom('users').select(['id', 'display_name', 'photo_url', 'is_online']).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('users')
+    .select(['id', 'display_name', 'photo_url', 'photo_nudity', 'photo_sensitive', 'is_online'])
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** The pair's conversation, if any. */

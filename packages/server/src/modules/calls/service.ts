@@ -26,6 +26,7 @@ import type { Config } from '../../platform/config.ts';
 import { type AppError, conflict, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { userCard } from '../../platform/present.ts';
 import type { Notifier } from '../../platform/push.ts';
+import { viewersOf } from '../../platform/settings/repo.ts';
 import * as repo from './repo.ts';
 
 export interface CallsServiceDeps {
@@ -70,12 +71,15 @@ function present(row: repo.CallRow, viewer: string, cards: Map<string, Call['oth
   };
 }
 
+/** Each participant's card, as the other one (the only one who sees it) may see it. */
 async function cardsOf(db: Db, row: repo.CallRow): Promise<Map<string, Call['other']>> {
-  const rows = await repo.cards(db, [row.caller_id, row.callee_id]);
+  const ids = [row.caller_id, row.callee_id];
+  const [rows, viewers] = await Promise.all([repo.cards(db, ids), viewersOf(db, ids)]);
   return new Map(
     rows.map((r) => {
-      const c = userCard({ id: r.id, display_name: r.display_name, photo_url: r.photo_url });
-      return [r.id, { uid: c.uid, displayName: c.displayName, photoURL: c.photoURL }];
+      const seer = viewers.get(r.id === row.caller_id ? row.callee_id : row.caller_id)!;
+      const { verified: _, ...card } = userCard(r, seer);
+      return [r.id, card];
     }),
   );
 }

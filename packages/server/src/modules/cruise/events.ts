@@ -17,7 +17,7 @@ import {
 } from '@fmk/core';
 import { requireAccess } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { userCard } from '../../platform/present.ts';
+import { userCard, type Viewer } from '../../platform/present.ts';
 import { CruiseMessages, readCruiser } from './access.ts';
 import {
   addAttendee,
@@ -37,7 +37,13 @@ import type { CruiseDeps } from './sessions.ts';
 /** A start a little in the past is accepted: the form was filled in a minute ago. */
 const START_GRACE_MS = 5 * MINUTE;
 
-export function toEventSummary(r: EventRow, viewerId: string, from: LatLng | null, units: 'imperial' | 'metric'): EventSummary {
+export function toEventSummary(
+  r: EventRow,
+  viewer: Viewer & { id: string },
+  from: LatLng | null,
+  units: 'imperial' | 'metric',
+): EventSummary {
+  const viewerId = viewer.id;
   return {
     id: r.id,
     title: r.title,
@@ -53,7 +59,16 @@ export function toEventSummary(r: EventRow, viewerId: string, from: LatLng | nul
     attendees: r.attendees ?? 0,
     attending: Boolean(r.attending),
     mine: r.creator_id === viewerId,
-    creator: userCard({ id: r.creator_id, display_name: r.creator_name, photo_url: r.creator_photo }),
+    creator: userCard(
+      {
+        id: r.creator_id,
+        display_name: r.creator_name,
+        photo_url: r.creator_photo,
+        photo_nudity: r.creator_photo_nudity,
+        photo_sensitive: r.creator_photo_sensitive,
+      },
+      viewer,
+    ),
   };
 }
 
@@ -71,7 +86,7 @@ export class EventService {
     return {
       items: rows
         .filter((r) => distanceKm(from, r) <= SPOTS_RADIUS_KM)
-        .map((r) => toEventSummary(r, userId, from, me.preferences.units)),
+        .map((r) => toEventSummary(r, actor, from, me.preferences.units)),
       hasLocation: true,
     };
   }
@@ -124,13 +139,13 @@ export class EventService {
     if (!row) throw notFound(CruiseMessages.eventNotFound);
     const comments = await listComments(this.deps.db, userId, eventId);
     return {
-      ...toEventSummary(row, userId, fromOf(me), me.preferences.units),
+      ...toEventSummary(row, actor, fromOf(me), me.preferences.units),
       comments: comments.map(
         (c): EventComment => ({
           id: c.id,
           body: c.body,
           createdAt: c.created_at.toISOString(),
-          author: userCard({ id: c.user_id, display_name: c.display_name, photo_url: c.photo_url }),
+          author: userCard({ ...c, id: c.user_id }, actor),
         }),
       ),
     };

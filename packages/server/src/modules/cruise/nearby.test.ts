@@ -1,7 +1,7 @@
-import { type CruiseStatus, MINUTE, type NearbyPage, observedDistanceLabel, snap } from '@fmk/core';
+import { type CruiseStatus, MINUTE, type NearbyPage, observedDistanceLabel, placeDistanceLabel, snap } from '@fmk/core';
 import { describe, expect, it } from 'vitest';
 import { locatedUser, placeCruiser } from '../../../test/cruise.ts';
-import { east } from '../../../test/discovery.ts';
+import { east, placeOfUser } from '../../../test/discovery.ts';
 import { block, signUp, signUpMember } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
 
@@ -53,9 +53,9 @@ describe.each(DB_KINDS)('GET /cruise/nearby on %s', (kind) => {
     expect(page.me).toEqual(snap(here));
     expect(page.radiusKm).toBe(5);
 
-    // Positions are cell centres and distances the grid's labels; approximate users get no pin.
+    // Pins are places (never cells) and distances the grid's labels; approximate users get no pin.
     const near = page.items[1]!;
-    expect(near.cell).toEqual(snap(east(here, 1.2)));
+    expect(near.cell).toEqual(await placeOfUser(t().db, p('near')));
     expect(near.distance).toBe(observedDistanceLabel(here, east(here, 1.2), 'imperial'));
     expect(page.items[2]!.cell).toBeNull();
     const json = JSON.stringify(page);
@@ -143,7 +143,8 @@ describe.each(DB_KINDS)('GET /cruise/nearby on %s', (kind) => {
     const a = await locatedUser(t().app, t().db, east(here, 1.5), 'platinum');
     const b = await locatedUser(t().app, t().db, here);
     await t().app.inject({ method: 'POST', url: '/api/v1/cruise/session', headers: a.headers, payload: {} });
-    expect((await nearby(b.headers)).items[0]?.cell).toEqual(snap(east(here, 1.5)));
+    const place = await placeOfUser(t().db, a.id);
+    expect((await nearby(b.headers)).items[0]?.cell).toEqual(place);
     const set = await t().app.inject({
       method: 'PUT',
       url: '/api/v1/cruise/precision',
@@ -153,7 +154,7 @@ describe.each(DB_KINDS)('GET /cruise/nearby on %s', (kind) => {
     expect(set.statusCode).toBe(200);
     expect((set.json() as CruiseStatus).locationPrecision).toBe('approximate');
     const item = (await nearby(b.headers)).items[0]!;
-    expect(item).toMatchObject({ uid: a.id, cell: null, distance: observedDistanceLabel(here, east(here, 1.5), 'imperial') });
+    expect(item).toMatchObject({ uid: a.id, cell: null, distance: placeDistanceLabel(here, place, 'imperial') });
     const bad = await t().app.inject({
       method: 'PUT',
       url: '/api/v1/cruise/precision',

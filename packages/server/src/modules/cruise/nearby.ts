@@ -71,7 +71,7 @@ export class NearbyService {
     const first = joined.map(cruiserOf).filter((r): r is NearbyRow => r !== null);
     const rows = await widenNearby(this.deps.db, s, q.limit, first);
     return {
-      items: rows.map((r) => toNearbyCruiser(r, centre, units)),
+      items: rows.map((r) => toNearbyCruiser(r, actor, centre, units)),
       hasLocation: true,
       me: centre,
       radiusKm,

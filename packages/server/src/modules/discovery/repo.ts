@@ -9,84 +9,15 @@ import {
 import { listedUserColumns } from '../../db/fragments.ts';
 import type { DB, Db } from '../../db/index.ts';
 import { notBlocked } from '../../platform/blocks/repo.ts';
-import { listedGeo, viewerGeo } from '../../platform/geo.ts';
-import { saveSettings } from '../../platform/settings/repo.ts';
+import { viewerGeo } from '../../platform/geo.ts';
 
 /**
- * SQL of locations and the grid. Every distance, order and filter here is computed from stored
- * cell centres (`user_locations.geo`, see platform/geo.ts), never from a raw position: the server
- * never has one.
+ * SQL of locations and the grid. Every distance, order and filter here is computed from the
+ * viewer's cell centre to each man's stored place (`user_locations.geo`, see platform/geo.ts and
+ * docs/decisions/0016), never from a raw position: the server never has one.
  */
 
-export interface LocationRow {
-  lat: number;
-  lng: number;
-  is_active: boolean;
-  last_updated: Date;
-}
-
-export function findLocation(db: Db, userId: string): Promise<LocationRow | undefined> {
-  return db
-    .selectFrom('user_locations')
-    .select(['lat', 'lng', 'is_active', 'last_updated'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
-
-/**
- * Stores a cell centre (already snapped by the caller) as the user's location, active; the point
- * lists place him by is his area's when `byArea` (platform/geo listedGeo).
- */
-export async function upsertLocation(
-  db: Db,
-  l: { userId: string; lat: number; lng: number; row: number; col: number; mode: 'dating' | 'now'; at: Date; byArea: boolean },
-): Promise<void> {
-  const geo = sql<string>`${listedGeo(l.userId, l, l.byArea)}::cube`;
-  const row = {
-    lat: l.lat,
-    lng: l.lng,
-    // geo is never written through the row type (it is derived): set it in SQL.
-    ...({ geo } as object),
-    cell_row: l.row,
-    cell_col: l.col,
-    is_active: true,
-    mode: l.mode,
-    last_updated: l.at,
-  };
-  await db
-    .insertInto('user_locations')
-    .values({ user_id: l.userId, ...row })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
-    .execute();
-}
-
-export async function flagLocation(db: Db, userId: string, at: Date, reason: string): Promise<void> {
-  await db.updateTable('user_locations').set({ flagged_at: at, flag_reason: reason }).where('user_id', '=', userId).execute();
-}
-
-export async function deactivateLocation(db: Db, userId: string): Promise<void> {
-  await db.updateTable('user_locations').set({ is_active: false }).where('user_id', '=', userId).execute();
-}
-
-/** The user's row locked for the transaction, with what a location update needs. */
-export function lockUserForLocation(trx: Db, userId: string) {
-  return trx
-    .selectFrom('users')
-    .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
-    .select([
-      'users.current_mode',
-      'user_settings.location_sharing_consent',
-      'user_settings.share_only_with_matches',
-      'user_settings.hide_exact_location',
-    ])
-    .where('users.id', '=', userId)
-    .forUpdate('users')
-    .executeTakeFirst();
-}
-
-export function setLocationConsent(db: Db, userId: string, consent: boolean, at: Date): Promise<void> {
-  return saveSettings(db, userId, { location_sharing_consent: consent }, at);
-}
+export * from './repo/location.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The grid.
@@ -219,34 +150,40 @@ export function gridPageQuery(db: Db, v: GridViewer, f: GridFilters, after: Grid
 }
 
 /** A candidate location as `nearest` and `boostedNearby` give it: whose, where, how far. */
-type Candidate = { user_id: string; lat: number; lng: number; d: number };
+export type Candidate = { user_id: string; lat: number; lng: number; d: number };
 
 /** Among the candidates, the users the viewer may see (visibleInGrid), in order of (distance, id). */
-function visibleRows(db: Db, candidates: AliasedSelectQueryBuilder<Candidate, 'ul'>, v: GridViewer, f: GridFilters) {
-  return db
-    .selectFrom(candidates)
-    .innerJoin('users as u', 'u.id', 'ul.user_id')
-    .leftJoin('user_settings as s', 's.user_id', 'ul.user_id')
-    .where((eb) => visibleInGrid(eb as unknown as GridEB, v, f))
-    .select((eb) => [
-      ...listedUserColumns,
-      'u.is_online',
-      'u.current_mode',
-      'u.right_now_enabled',
-      sql<string | null>`u.now_profile->>'rightNow'`.as('right_now'),
-      's.show_online_status',
-      's.share_distance',
-      's.share_only_with_matches',
-      's.hide_exact_location',
-      's.cruising_private',
-      sql<boolean>`${openToViewer(eb as unknown as GridEB, v)}`.as('open'),
-      // Asked only for the rows returned whose distance depends on it (shareOnlyWithMatches).
-      sql<boolean>`case when coalesce(s.share_only_with_matches, false) then exists (select 1 from matches m where m.user_a = least(${v.id}, ul.user_id) and m.user_b = greatest(${v.id}, ul.user_id)) else false end`.as(
-        'matched',
-      ),
-    ])
-    .orderBy('ul.d')
-    .orderBy('ul.user_id');
+export function visibleRows(db: Db, candidates: AliasedSelectQueryBuilder<Candidate, 'ul'>, v: GridViewer, f: GridFilters) {
+  return (
+    db
+      .selectFrom(candidates)
+      .innerJoin('users as u', 'u.id', 'ul.user_id')
+      .leftJoin('user_settings as s', 's.user_id', 'ul.user_id')
+      // His place shift: the distance label is from his place, as the order (platform/present).
+      .innerJoin('user_locations as loc', 'loc.user_id', 'ul.user_id')
+      .where((eb) => visibleInGrid(eb as unknown as GridEB, v, f))
+      .select((eb) => [
+        ...listedUserColumns,
+        'loc.shift_lat',
+        'loc.shift_lng',
+        'u.is_online',
+        'u.current_mode',
+        'u.right_now_enabled',
+        sql<string | null>`u.now_profile->>'rightNow'`.as('right_now'),
+        's.show_online_status',
+        's.share_distance',
+        's.share_only_with_matches',
+        's.hide_exact_location',
+        's.cruising_private',
+        sql<boolean>`${openToViewer(eb as unknown as GridEB, v)}`.as('open'),
+        // Asked only for the rows returned whose distance depends on it (shareOnlyWithMatches).
+        sql<boolean>`case when coalesce(s.share_only_with_matches, false) then exists (select 1 from matches m where m.user_a = least(${v.id}, ul.user_id) and m.user_b = greatest(${v.id}, ul.user_id)) else false end`.as(
+          'matched',
+        ),
+      ])
+      .orderBy('ul.d')
+      .orderBy('ul.user_id')
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import { authUser, requireAuth } from '../../platform/auth.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import type { Module } from '../../platform/module.ts';
 import { AlertsService, SafetySignals } from '../safety/service.ts';
+import { CandidateCache } from './candidates.ts';
 import { GridService, LocationService } from './service.ts';
 
 const secured = { security: [{ bearer: [] }] };
@@ -18,7 +19,13 @@ function requireLocationAuth(req: FastifyRequest, _reply: FastifyReply, done: (e
 export const discoveryModule: Module = async (app, deps) => {
   const safety = new SafetySignals(new AlertsService({ ...deps, log: app.log }), app.log);
   const locations = new LocationService({ ...deps, safety });
-  const grid = new GridService(deps, deps.config.tokenSecret);
+  // The grid's per-cell candidate lists, dropped on every instance by the moves the bus announces.
+  const candidates = deps.config.gridCellLists ? new CandidateCache() : undefined;
+  if (candidates) {
+    candidates.listen(deps.bus);
+    app.addHook('onClose', async () => candidates.close());
+  }
+  const grid = new GridService(deps, deps.config.tokenSecret, candidates);
 
   app.put(
     '/me/location',

@@ -18,11 +18,15 @@ import {
 } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
 import { requireAccess } from '../../platform/access.ts';
+import type { Bus } from '../../platform/bus.ts';
 import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../platform/errors.ts';
-import { chordForKm } from '../../platform/geo.ts';
+import { chordForKm, newPlaceShift, shiftOf } from '../../platform/geo.ts';
+import { announceLocationChange } from '../../platform/grid-cells.ts';
 import { recordBoostViews } from '../boost/service.ts';
+import type { CandidateCache } from './candidates.ts';
 import { CursorSealer, type GridCursor } from './cursor.ts';
 import { toGridCell } from './present.ts';
+import { givenPageQuery } from './repo/candidates.ts';
 import {
   boostedPageQuery,
   deactivateLocation,
@@ -60,6 +64,8 @@ export const GRID_LOCATION_MAX_AGE_DAYS = 30;
 const KM_PER_MILE = 1.609344;
 /** First look among this many nearest locations per row wanted. */
 export const NEAREST_FACTOR = 4;
+/** First look among this many listed candidates per row wanted (candidates.ts). */
+const LISTED_FACTOR = 1.5;
 /** Past this many nearest locations a short page is taken as the end (a safety stop). */
 const MAX_NEAREST = 2_000_000;
 
@@ -109,11 +115,14 @@ export class LocationService {
     private readonly deps: DiscoveryDeps & {
       /** Safety's location_warning for a flagged jump; never throws. */
       safety?: { impossibleJump(userId: string, at: Date): Promise<void> };
+      /** Every instance's grid candidate lists hear of each move through it (platform/grid-cells). */
+      bus?: Bus;
     },
   ) {}
 
   /**
-   * Stores the centre of the position's cell, nothing finer. Refused without consent, more often
+   * Stores the centre of the position's cell, nothing finer, and lists him at his place (core
+   * placeCentre, with the shift drawn at his first location and kept). Refused without consent, more often
    * than every 30 s (429), and for a jump faster than an airliner (422, flagged, not moved).
    */
   async update(userId: string, body: LocationBody): Promise<void> {
@@ -126,7 +135,9 @@ export class LocationService {
       if (!user) throw unauthorized();
       if (!user.location_sharing_consent) return 'no_consent' as const;
       const prev = await findLocation(trx, userId);
-      if (prev && now.getTime() - prev.last_updated.getTime() < LOCATION_UPDATE_MIN_INTERVAL_MS) return 'too_soon' as const;
+      const since = prev ? now.getTime() - prev.last_updated.getTime() : Number.POSITIVE_INFINITY;
+      // Too soon: the outcome is the wait, in ms.
+      if (since < LOCATION_UPDATE_MIN_INTERVAL_MS) return LOCATION_UPDATE_MIN_INTERVAL_MS - since;
       if (prev && isImpossibleJump({ lat: prev.lat, lng: prev.lng }, prev.last_updated, point, now)) {
         await flagLocation(trx, userId, now, 'impossible_jump');
         return 'jump' as const;
@@ -136,11 +147,22 @@ export class LocationService {
         shareOnlyWithMatches: user.share_only_with_matches ?? safety.shareOnlyWithMatches,
         hideExactLocation: user.hide_exact_location ?? safety.hideExactLocation,
       });
-      await upsertLocation(trx, { userId, ...point, row: cell.row, col: cell.col, mode: user.current_mode, at: now, byArea });
-      return 'ok' as const;
+      const shift = prev ? shiftOf(prev) : newPlaceShift();
+      await upsertLocation(trx, {
+        userId,
+        ...point,
+        row: cell.row,
+        col: cell.col,
+        shift,
+        mode: user.current_mode,
+        at: now,
+        byArea,
+      });
+      return { moved: [prev, { ...point, shift_lat: shift.lat, shift_lng: shift.lng }] };
     });
+    if (typeof outcome === 'object') await announceLocationChange(this.deps.bus, outcome.moved);
     if (outcome === 'no_consent') throw forbidden(LocationMessages.consentRequired, 'consent_required');
-    if (outcome === 'too_soon') throw tooManyRequests(LocationMessages.tooSoon);
+    if (typeof outcome === 'number') throw tooManyRequests(LocationMessages.tooSoon, outcome / 1000);
     if (outcome === 'jump') {
       await this.deps.safety?.impossibleJump(userId, now);
       throw new AppError(422, 'impossible_location', LocationMessages.impossibleJump);
@@ -149,15 +171,16 @@ export class LocationService {
 
   /** Consent on or off; off also takes the user out of every grid at once. */
   async setConsent(userId: string, consent: boolean): Promise<void> {
-    await this.deps.db.transaction().execute(async (trx) => {
+    const left = await this.deps.db.transaction().execute(async (trx) => {
       await setLocationConsent(trx, userId, consent, this.deps.clock.now());
-      if (!consent) await deactivateLocation(trx, userId);
+      return consent ? undefined : await deactivateLocation(trx, userId);
     });
+    await announceLocationChange(this.deps.bus, [left]);
   }
 
-  /** Stop sharing. The cell centre is kept (inactive) so a return is still rate-limited and checked for jumps. */
+  /** Stop sharing. The cell centre (and place shift) is kept (inactive) so a return is still rate-limited and checked for jumps. */
   async stop(userId: string): Promise<void> {
-    await deactivateLocation(this.deps.db, userId);
+    await announceLocationChange(this.deps.bus, [await deactivateLocation(this.deps.db, userId)]);
   }
 }
 
@@ -203,9 +226,14 @@ export function gridSearch(
  */
 export class GridService {
   private readonly cursors: CursorSealer;
+  /**
+   * @param candidates the per-cell candidate lists (candidates.ts); without them every page walks
+   * the index itself (the plain path, which the lists are tested against).
+   */
   constructor(
     private readonly deps: DiscoveryDeps,
     cursorSecret: string,
+    private readonly candidates?: CandidateCache,
   ) {
     this.cursors = new CursorSealer(cursorSecret);
   }
@@ -216,11 +244,34 @@ export class GridService {
    * the locations in range, else k grows eightfold (sparse filters, a crowd of hidden users).
    */
   private async visibleNearest(db: Db, v: GridViewer, f: GridFilters, cursor: GridCursor | null, n: number): Promise<GridRow[]> {
+    const listed = this.candidates ? await this.visibleListed(db, this.candidates, v, f, cursor, n) : null;
+    if (listed) return listed;
     for (let k = n * NEAREST_FACTOR; ; k *= 8) {
       const rows = await gridPageQuery(db, v, f, cursor, n, k).execute();
       if (rows.length >= n || k >= MAX_NEAREST) return rows;
       const extent = await nearestExtent(db, v, f, cursor, k);
       if (extent.count < k || extent.max_d === null || Number(extent.max_d) > f.maxChord) return rows;
+    }
+  }
+
+  /**
+   * The same page from the cell's candidate list: the rules run in SQL over k candidates the list
+   * gives (k = 1.5n at first: no walk to amortise, so little headroom), k growing fourfold while
+   * the page comes back short and the list has more in range. Null: the list cannot serve it.
+   */
+  private async visibleListed(
+    db: Db,
+    candidates: CandidateCache,
+    v: GridViewer,
+    f: GridFilters,
+    cursor: GridCursor | null,
+    n: number,
+  ): Promise<GridRow[] | null> {
+    for (let k = Math.ceil(n * LISTED_FACTOR); ; k *= 4) {
+      const pick = await candidates.pick(db, v, f, cursor, k);
+      if (!pick) return null;
+      const rows = pick.ids.length > 0 ? await givenPageQuery(db, v, f, pick, n).execute() : [];
+      if (rows.length >= n || pick.all) return rows;
     }
   }
 
@@ -284,7 +335,9 @@ export class GridService {
     // With the whole first page boosted, the next one starts from the nearest (distances are >= 0).
     const from = last ? { d: Number(last.d), id: last.id } : { d: -1, id: '' };
     return {
-      items: [...boosted, ...nearestPart].map((r) => toGridCell(r, { lat: v.lat, lng: v.lng }, units, left === 0 && !r.open)),
+      items: [...boosted, ...nearestPart].map((r) =>
+        toGridCell(r, actor, { lat: v.lat, lng: v.lng }, units, left === 0 && !r.open),
+      ),
       nextCursor: more
         ? this.cursors.seal({ viewerId, seedDay: v.seedDay, ...from, ...(skip.size ? { skip: [...skip] } : {}) })
         : null,

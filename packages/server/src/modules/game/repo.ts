@@ -5,13 +5,15 @@ import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { otherMemberOf } from '../../db/fragments.ts';
 import type { DB, Db } from '../../db/index.ts';
 import { blockedEitherWay, notBlocked } from '../../platform/blocks/repo.ts';
-import { userCard } from '../../platform/present.ts';
+import { userCard, type Viewer } from '../../platform/present.ts';
 
 /** The columns of a user the game reads. */
 export interface GameUserRow {
   id: string;
   display_name: string | null;
   photo_url: string | null;
+  photo_nudity: number | null;
+  photo_sensitive: boolean;
   /** The verified badge, shown on the match card (never the number). */
   phone_verified_at: Date | null;
   is_active: boolean;
@@ -25,6 +27,8 @@ const gameUserColumns = [
   'id',
   'display_name',
   'photo_url',
+  'photo_nudity',
+  'photo_sensitive',
   'phone_verified_at',
   'is_active',
   'subscription_tier',
@@ -38,6 +42,9 @@ const gameUserColumns = [
  * users takes these locks first, so two users choosing each other at the same moment run one
  * after the other and the second sees the first's selection: one match, one conversation.
  * The chooser's lock also serialises his retries (client ids) and his super count.
+ * NO KEY UPDATE, not UPDATE: a message's insert key-shares its sender's and receiver's rows (its
+ * foreign keys) one after the other, and queued behind FOR UPDATE waiters those sends and
+ * selections deadlocked each other under load (a 500 to someone); NO KEY UPDATE never blocks a key share.
  */
 export async function lockPair(trx: Db, a: string, b: string): Promise<Map<string, GameUserRow>> {
   const rows = await trx
@@ -45,7 +52,7 @@ export async function lockPair(trx: Db, a: string, b: string): Promise<Map<strin
     .select(gameUserColumns)
     .where('id', 'in', [a, b])
     .orderBy('id')
-    .forUpdate()
+    .forNoKeyUpdate()
     .execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
@@ -242,7 +249,7 @@ function hiddenFrom(viewerId: string, otherId: 'other.id') {
 }
 
 /** The viewer's matches as he sees them, newest matchedAt first. `pair` limits to one pair. */
-export async function listMatches(db: Db, viewerId: string, pair?: [string, string]): Promise<Match[]> {
+export async function listMatches(db: Db, viewerId: string, who: Viewer, pair?: [string, string]): Promise<Match[]> {
   let q = db
     .selectFrom('matches as m')
     .innerJoin('users as other', (j) => j.on(otherMemberOf('m', viewerId)))
@@ -259,6 +266,8 @@ export async function listMatches(db: Db, viewerId: string, pair?: [string, stri
       'other.id as other_id',
       'other.display_name',
       'other.photo_url',
+      'other.photo_nudity',
+      'other.photo_sensitive',
       'other.phone_verified_at',
     ])
     .where(hiddenFrom(viewerId, 'other.id'));
@@ -272,12 +281,17 @@ export async function listMatches(db: Db, viewerId: string, pair?: [string, stri
     matchedAt: r.matched_at.toISOString(),
     createdAt: r.created_at.toISOString(),
     conversationId: r.conversation_id ?? '',
-    other: userCard({
-      id: r.other_id,
-      display_name: r.display_name,
-      photo_url: r.photo_url,
-      phone_verified_at: r.phone_verified_at,
-    }),
+    other: userCard(
+      {
+        id: r.other_id,
+        display_name: r.display_name,
+        photo_url: r.photo_url,
+        photo_nudity: r.photo_nudity,
+        photo_sensitive: r.photo_sensitive,
+        phone_verified_at: r.phone_verified_at,
+      },
+      who,
+    ),
   }));
 }
 
@@ -320,6 +334,8 @@ export interface PendingRow {
   display_name: string | null;
   age: number;
   photo_url: string | null;
+  photo_nudity: number | null;
+  photo_sensitive: boolean;
   phone_verified_at: Date | null;
   action: StoredAction;
   is_super: boolean;
@@ -335,6 +351,8 @@ export function listPending(db: Db, viewerId: string, limit: number): Promise<Pe
       'other.display_name',
       'other.age',
       'other.photo_url',
+      'other.photo_nudity',
+      'other.photo_sensitive',
       'other.phone_verified_at',
       's.action',
       's.is_super',

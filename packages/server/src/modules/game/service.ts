@@ -21,8 +21,9 @@ import type { Db } from '../../db/index.ts';
 import { loadSubject, requireAccess } from '../../platform/access.ts';
 import { type Bus, withEvents } from '../../platform/bus.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { userCard } from '../../platform/present.ts';
+import { userCard, type Viewer } from '../../platform/present.ts';
 import type { NewLikeNotice, Notifier } from '../../platform/push.ts';
+import { viewerOf } from '../../platform/settings/repo.ts';
 import { unreadConversationCount } from '../messaging/service.ts';
 import type { GameUserRow } from './repo.ts';
 import * as repo from './repo.ts';
@@ -166,7 +167,9 @@ export class GameService {
       const m = await repo.upsertMatch(trx, { pair, matchType, userActions, at: now });
       const conversationId = await repo.upsertMatchedConversation(trx, { pair, matchType, at: now });
       if (m.created) await repo.bumpStats(trx, [chooserId, targetId], { matches: 1 });
-      const seenBy = (other: GameUserRow): Match => ({
+      // The target sees the chooser through his own content filter.
+      const targetViewer = await viewerOf(trx, targetId);
+      const seenBy = (other: GameUserRow, who: Viewer): Match => ({
         id: m.id,
         users: pair,
         matchType,
@@ -174,29 +177,29 @@ export class GameService {
         matchedAt: now.toISOString(),
         createdAt: m.createdAt.toISOString(),
         conversationId,
-        other: userCard(other),
+        other: userCard(other, who),
       });
-      match = seenBy(target);
+      match = seenBy(target, actor);
       emit([chooserId], { type: 'match', match, new: m.created });
-      emit([targetId], { type: 'match', match: seenBy(chooser), new: m.created });
+      emit([targetId], { type: 'match', match: seenBy(chooser, targetViewer), new: m.created });
       // A new match takes each one's selection off the other's pending list.
       if (m.created) {
         emit([chooserId], { type: 'like', count: pendingCount(await repo.pendingCounts(trx, chooserId)) });
         emit([targetId], { type: 'like', count: pendingCount(await repo.pendingCounts(trx, targetId)) });
       }
     } else if (reverse) {
-      match = (await repo.listMatches(trx, chooserId, matchPair(chooserId, targetId)))[0] ?? null;
+      match = (await repo.listMatches(trx, chooserId, actor, matchPair(chooserId, targetId)))[0] ?? null;
     } else if (changed) {
       const count = pendingCount(await repo.pendingCounts(trx, targetId));
       emit([targetId], { type: 'like', count });
       // A new like is news; the same man changing his pick is not.
-      if (!before) liked.push({ toUserId: targetId, fromName: userCard(chooser).displayName, count });
+      if (!before) liked.push({ toUserId: targetId, fromName: chooser.display_name, count });
     }
     if (spendsSuper) {
       emit([targetId], {
         type: 'super',
         kind: action === 'fuck' ? 'super-fuck' : 'super-marry',
-        from: userCard(chooser),
+        from: userCard(chooser, await viewerOf(trx, targetId)),
       });
     }
 
@@ -205,7 +208,7 @@ export class GameService {
 
   listMatches(actor: Actor): Promise<Match[]> {
     requireAccess(actor, 'users.browse');
-    return repo.listMatches(this.deps.db, actor.id);
+    return repo.listMatches(this.deps.db, actor.id, actor);
   }
 
   /** Who likes you (spec section 4, tier table of section 6): identities only for Premium and up. */
@@ -224,7 +227,7 @@ export class GameService {
       redacted,
       items: rows.map((r) => ({
         // Free users get blurred cards: the identity never leaves the server.
-        user: redacted ? null : { ...userCard({ ...r, id: r.chooser_id }), age: r.age },
+        user: redacted ? null : { ...userCard({ ...r, id: r.chooser_id }, actor), age: r.age },
         action: r.action,
         super: r.is_super,
         at: r.updated_at.toISOString(),

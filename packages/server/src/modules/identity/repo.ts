@@ -187,20 +187,26 @@ export function deleteBan(db: Db, emailHash: string) {
   return db.deleteFrom('banned_emails').where('email_hash', '=', emailHash).returningAll().executeTakeFirst();
 }
 
-/** A ban's users: inactive, and every live session revoked. */
-export async function deactivateUsers(db: Db, userIds: readonly string[], now: Date): Promise<void> {
-  if (userIds.length === 0) return;
+/** A ban's users: inactive, and every live session revoked; returns the sessions it ended. */
+export async function deactivateUsers(
+  db: Db,
+  userIds: readonly string[],
+  now: Date,
+): Promise<{ userId: string; sessionId: string }[]> {
+  if (userIds.length === 0) return [];
   await db
     .updateTable('users')
     .set({ is_active: false, updated_at: now })
     .where('id', 'in', [...userIds])
     .execute();
-  await db
+  const ended = await db
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('user_id', 'in', [...userIds])
     .where('revoked_at', 'is', null)
+    .returning(['id', 'user_id'])
     .execute();
+  return ended.map((r) => ({ userId: r.user_id, sessionId: r.id }));
 }
 
 /** A lifted ban's users, by the email or by the anonymous ids it held: active again. */

@@ -208,8 +208,9 @@ export class IdentityService {
   /**
    * Bans an email permanently or until `expiresAt`: every linked identity and its user become
    * inactive and their sessions are revoked (spec section 4 "Ban"). Re-banning replaces the record.
+   * Returns the sessions it ended, so the caller can close their open sockets after the commit.
    */
-  async banEmail(db: Db, input: BanInput): Promise<void> {
+  async banEmail(db: Db, input: BanInput): Promise<{ userId: string; sessionId: string }[]> {
     const email = normalizeEmail(input.email);
     const reason = input.reason.trim();
     if (!email.includes('@')) throw badRequest('Enter a valid email address.');
@@ -236,7 +237,7 @@ export class IdentityService {
       };
       await repo.saveBan(trx, this.emailHash(email), values);
       await repo.setMappingsActive(trx, associated, false, now);
-      await repo.deactivateUsers(trx, userIds, now);
+      const ended = await repo.deactivateUsers(trx, userIds, now);
       await repo.writeAudit(trx, {
         adminId: input.adminId,
         action: 'ban_email',
@@ -246,10 +247,11 @@ export class IdentityService {
         ip: input.ip ?? null,
         now,
       });
-      return userIds;
+      return { userIds, ended };
     });
     // After the commit: a request in between would have cached the session again.
-    sessionCache.forgetUsers(banned);
+    sessionCache.forgetUsers(banned.userIds);
+    return banned.ended;
   }
 
   /** Lifts a ban and reactivates the identities it deactivated. */

@@ -1,5 +1,6 @@
 import {
   LIVE_AUTH_TIMEOUT_MS,
+  LIVE_CLOSE_TOO_MANY_FRAMES,
   LIVE_CLOSE_UNAUTHORIZED,
   type LiveServerEvent,
   liveCallSignal,
@@ -8,16 +9,20 @@ import {
   type NotificationSettings,
   notificationAllowed,
 } from '@fmk/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { loadActor } from '../../platform/access.ts';
 import { resolveToken } from '../../platform/auth.ts';
 import { type LiveEvent, SESSION_ENDED } from '../../platform/bus.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, forbidden } from '../../platform/errors.ts';
 import type { Module } from '../../platform/module.ts';
+import { WindowLimiter } from '../../platform/protections/window.ts';
 import { CallsService } from '../calls/service.ts';
 import { MessagingService } from '../messaging/service.ts';
 import { settingsOf } from '../settings/service.ts';
 import { Presence } from './presence.ts';
+
+export const FOREIGN_ORIGIN = 'This origin may not open the live channel.';
 
 /** Protocol pings: a socket that has not answered the previous one is dropped. */
 const HEARTBEAT_MS = 30_000;
@@ -122,9 +127,22 @@ export const liveModule: Module = async (app, deps) => {
     await presence.closeAll();
   });
 
+  // A page of another site must not open a member's live channel with his token (cross-site
+  // WebSocket hijacking): a browser always names the page's origin, which must be ours.
+  const ownOrigins = new Set([new URL(deps.config.publicUrl).origin, ...deps.config.allowedOrigins]);
+  const refuseForeignOrigin = (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+    const origin = req.headers.origin;
+    const same = `${req.protocol}://${req.host}`;
+    done(origin === undefined || origin === same || ownOrigins.has(origin) ? undefined : forbidden(FOREIGN_ORIGIN));
+  };
+
   app.get(
     '/live',
-    { websocket: true, schema: { tags: ['live'], summary: 'Live events (WebSocket)', hide: true } },
+    {
+      websocket: true,
+      onRequest: refuseForeignOrigin,
+      schema: { tags: ['live'], summary: 'Live events (WebSocket)', hide: true },
+    },
     (socket, req) => {
       let userId: string | null = null;
       let connectionId: string | null = null;
@@ -135,6 +153,8 @@ export const liveModule: Module = async (app, deps) => {
       socket.on('pong', () => alive.add(socket));
 
       const reject = () => socket.close(LIVE_CLOSE_UNAUTHORIZED, Messages.authRequired);
+      // A socket's frames a second (LIVE_FRAMES_PER_SECOND): a flood closes it (their size is maxPayload's, app.ts).
+      const frames = new WindowLimiter(deps.config.rateLimits.liveFramesPerSecond, 1000, deps.clock);
       const authTimer = setTimeout(reject, LIVE_AUTH_TIMEOUT_MS);
 
       const authenticate = async (token: unknown) => {
@@ -171,6 +191,8 @@ export const liveModule: Module = async (app, deps) => {
 
       let authStarted = false;
       socket.on('message', (data) => {
+        if (socket.readyState !== socket.OPEN) return;
+        if (frames.take('') > 0) return socket.close(LIVE_CLOSE_TOO_MANY_FRAMES, 'Too many frames');
         const msg = parse(data);
         if (!authStarted) {
           authStarted = true;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { otherMemberOf } from '../../db/fragments.ts';
 import type { Db } from '../../db/index.ts';
 import { blockedEitherWay, notBlocked } from '../../platform/blocks/repo.ts';
-import { userCard } from '../../platform/present.ts';
+import { userCard, type Viewer } from '../../platform/present.ts';
 
 // Messages themselves (pages, the send, receipts, delivery) are in repo/messages.ts, the sweep of
 // unanswered chats from unverified men in repo/unverified.ts; the service reads all through this module.
@@ -20,9 +20,10 @@ const mine = (me: string, a: string, b: string) => sql`case when c.user_a = ${me
 
 /**
  * The viewer's conversations as he sees them: the other participant active and not blocked
- * either way. `id` picks one (deleted for me or not); without it, the list excludes deleted ones.
+ * either way, his avatar through the viewer's content filter (`who`). `id` picks one (deleted for
+ * me or not); without it, the list excludes deleted ones.
  */
-export async function listConversations(db: Db, me: string, opts: { id?: string; limit: number }) {
+export async function listConversations(db: Db, me: string, opts: { id?: string; limit: number; who: Viewer }) {
   let q = db
     .selectFrom('conversations as c')
     .innerJoin('users as other', (j) => j.on(otherMemberOf('c', me)))
@@ -39,6 +40,8 @@ export async function listConversations(db: Db, me: string, opts: { id?: string;
       'other.id as other_id',
       'other.display_name',
       'other.photo_url',
+      'other.photo_nudity',
+      'other.photo_sensitive',
       'other.phone_verified_at',
       'other.is_online',
       'm.id as m_id',
@@ -62,12 +65,17 @@ export async function listConversations(db: Db, me: string, opts: { id?: string;
       // Online as the presence events to partners tell it (live/presence.ts), whatever his
       // showOnlineStatus: core's presence.see would hide it. Kept as it was; both change together.
       other: {
-        ...userCard({
-          id: r.other_id,
-          display_name: r.display_name,
-          photo_url: r.photo_url,
-          phone_verified_at: r.phone_verified_at,
-        }),
+        ...userCard(
+          {
+            id: r.other_id,
+            display_name: r.display_name,
+            photo_url: r.photo_url,
+            photo_nudity: r.photo_nudity,
+            photo_sensitive: r.photo_sensitive,
+            phone_verified_at: r.phone_verified_at,
+          },
+          opts.who,
+        ),
         isOnline: r.is_online,
       },
       lastMessage:
@@ -121,15 +129,25 @@ export async function unreadConversations(db: Db, me: string): Promise<number> {
   return Number(row.n);
 }
 
-/** The ids of users who share a conversation with `me` (presence goes to them). */
-export async function partnersOf(db: Db, me: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('conversations')
-    .select(sql<string>`case when user_a = ${me} then user_b else user_a end`.as('other'))
-    .where((w) => w.or([w('user_a', '=', me), w('user_b', '=', me)]))
-    .limit(1000)
-    .execute();
-  return rows.map((r) => r.other);
+/** Each user's conversation partners (at most 1000 each: presence goes to them), for many users in one statement. */
+export async function partnersOf(db: Db, userIds: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (userIds.length === 0) return out;
+  const { rows } = await sql<{ me: string; other: string }>`
+    select u.me, p.other
+    from (values ${sql.join(userIds.map((id) => sql`(${id})`))}) as u(me)
+    cross join lateral (
+      select case when c.user_a = u.me then c.user_b else c.user_a end as other
+      from conversations c
+      where c.user_a = u.me or c.user_b = u.me
+      limit 1000
+    ) p`.execute(db);
+  for (const r of rows) {
+    const list = out.get(r.me);
+    if (list) list.push(r.other);
+    else out.set(r.me, [r.other]);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,11 +1,13 @@
 import {
   apiErrorSchema,
   conversationSchema,
+  MINUTE,
   messagePageSchema,
   messageSchema,
   openConversationBody,
   pageQuery,
   photoSchema,
+  photoUrlSchema,
   readBody,
   sendMessageBody,
   sinceQuery,
@@ -16,6 +18,7 @@ import { actorOf } from '../../platform/access.ts';
 import { authUser, requireAuth } from '../../platform/auth.ts';
 import { readPhotoUpload } from '../../platform/media/upload.ts';
 import type { Module } from '../../platform/module.ts';
+import { WindowLimiter } from '../../platform/protections/window.ts';
 import { AlertsService, MeetupService } from '../safety/service.ts';
 import { MessagingService } from './service.ts';
 import { UnverifiedChatSweeper } from './unverified.ts';
@@ -29,14 +32,20 @@ const tags = ['messaging'];
 export const messagingModule: Module = async (app, deps) => {
   const alerts = new AlertsService({ ...deps, log: app.log });
   const meetup = new MeetupService({ ...deps, raise: (id, a) => alerts.raise(id, a), log: app.log });
-  // Safety reads each sent text: spam and scam patterns, meetup plans, his safe word.
+  // Safety reads each sent text: spam and scam patterns, meetup plans, his safe word. After the
+  // send answers, in the app's background queue: its reads would otherwise hold the send's pool
+  // connections (app.notifier.settle() waits for it).
   const screener = {
     async screenMessage(m: { id: string; senderId: string; receiverId: string; text: string }) {
-      await alerts.screenMessage(m);
-      await meetup.screenSafeWord(m);
+      deps.background.enqueue(async () => {
+        await alerts.screenMessage(m);
+        await meetup.screenSafeWord(m);
+      });
     },
   };
-  const messaging = new MessagingService({ ...deps, log: app.log, screener });
+  // One count of sends per member for the app (the live channel's MessagingService never sends).
+  const sendRate = new WindowLimiter(deps.config.rateLimits.messagesPerMinute, MINUTE, deps.clock);
+  const messaging = new MessagingService({ ...deps, log: app.log, screener, sendRate });
   deps.moderation.handle('chat_photo', messaging.moderationHandler());
   // autoDeleteUnverifiedChats: unanswered chats from unverified men leave his list after 24 h,
   // whether or not he has a tab open. Started and stopped with the app.
@@ -163,6 +172,42 @@ export const messagingModule: Module = async (app, deps) => {
       },
     },
     async (req) => messaging.since(await actorOf(req, deps.db), req.query.after),
+  );
+
+  // A chat photo on its signed URL: no token (an <img> cannot send one); the signature names a member.
+  app.get(
+    '/messages/photos/:id',
+    {
+      schema: {
+        tags,
+        summary: "A chat photo's bytes, on a short-lived URL signed for a member of its conversation",
+        params: idParams,
+        querystring: z.object({ e: z.string().max(20).default(''), s: z.string().max(100).default('') }),
+      },
+    },
+    async (req, reply) => {
+      const file = await messaging.photos.open(req.params.id, req.query.e, req.query.s);
+      return reply
+        .header('Content-Type', 'image/webp')
+        .header('Content-Length', file.size)
+        .header('Cache-Control', `private, max-age=${file.leftS}`)
+        .send(file.stream);
+    },
+  );
+
+  app.get(
+    '/messages/:id/photo-url',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'A fresh URL for the photo of a message I sent or received (one my content filtering withheld)',
+        ...secured,
+        params: idParams,
+        response: { 200: photoUrlSchema, ...errors },
+      },
+    },
+    async (req) => messaging.photos.reveal(authUser(req).userId, req.params.id),
   );
 
   app.post(

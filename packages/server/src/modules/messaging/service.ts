@@ -13,6 +13,7 @@ import {
   matchPair,
   messageLimitText,
   type Photo,
+  SENDING_TOO_FAST_TEXT,
   type SendMessage,
   type Tier,
   TYPING_TIMEOUT_MS,
@@ -24,14 +25,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { loadSubject, loadTierRules, requireAccess, requireActingOnOthers } from '../../platform/access.ts';
 import { type Bus, withEvents } from '../../platform/bus.ts';
-import { badRequest, conflict, forbidden, limitReached, notFound, unauthorized } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, limitReached, notFound, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import { loadTierLimits } from '../../platform/flags.ts';
 import { reencodePhoto } from '../../platform/media/image.ts';
+import type { SignedUrls } from '../../platform/media/signed-urls.ts';
 import type { ContentHandler, Moderation } from '../../platform/moderation/moderation.ts';
 import type { Notifier } from '../../platform/push.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { AlertsService } from '../safety/service.ts';
 import { linkGuard } from './links.ts';
+import { ChatPhotos } from './photos.ts';
 import * as repo from './repo.ts';
 
 /** The message with its link disabled for its receiver when link prevention applies (links.ts). */
@@ -45,10 +48,14 @@ export interface MessagingServiceDeps {
   /** Web Push: told of each new message after it commits (never of a retried send). */
   notifier?: Pick<Notifier, 'newMessage'> | undefined;
   log?: FastifyBaseLogger;
+  /** Signs the chat photos' private URLs. */
+  signedUrls: SignedUrls;
   /** Photo moderation: each message photo is scored after its upload answers. */
   moderation?: Pick<Moderation, 'enqueue'>;
-  /** Safety: warns the receiver when a sent text matches a spam or scam pattern (never fails the send). */
+  /** Safety: reads each sent text once it has committed (queued: never delays or fails the send). */
   screener?: Pick<AlertsService, 'screenMessage'> | undefined;
+  /** Each member's send rate (MESSAGE_LIMIT_PER_MINUTE, a WindowLimiter): ms to wait, 0 to send now. */
+  sendRate?: { take(memberId: string): number };
 }
 
 type Emit = (to: readonly string[], event: LiveServerEvent) => void;
@@ -89,9 +96,9 @@ export function unreadConversationCount(db: Db, userId: string): Promise<number>
   return repo.unreadConversations(db, userId);
 }
 
-/** The users who share a conversation with `userId`: his presence changes go to them. */
-export function conversationPartners(db: Db, userId: string): Promise<string[]> {
-  return repo.partnersOf(db, userId);
+/** Each user's partners in conversations (the users who share one with him): his presence changes go to them. */
+export function conversationPartners(db: Db, userIds: readonly string[]): Promise<Map<string, string[]>> {
+  return repo.partnersOf(db, userIds);
 }
 
 /** The files of the photos the user sent in messages: his files, for whatever removes his data. */
@@ -107,7 +114,11 @@ export class MessagingService {
   /** `${conversationId}:${userId}` → typing until (ms), and the last relayed typing=true. Per instance. */
   private readonly typing = new Map<string, { until: number; relayedAt: number }>();
 
-  constructor(private readonly deps: MessagingServiceDeps) {}
+  /** The chat photos' private URLs and the route that serves them. */
+  readonly photos: ChatPhotos;
+  constructor(private readonly deps: MessagingServiceDeps) {
+    this.photos = new ChatPhotos(deps);
+  }
 
   private withTyping(c: Omit<Conversation, 'typing'>): Conversation {
     const t = this.typing.get(`${c.id}:${c.other.uid}`);
@@ -116,7 +127,7 @@ export class MessagingService {
 
   async list(actor: Actor): Promise<Conversation[]> {
     requireAccess(actor, 'users.browse');
-    const rows = await repo.listConversations(this.deps.db, actor.id, { limit: CONVERSATIONS_PAGE });
+    const rows = await repo.listConversations(this.deps.db, actor.id, { limit: CONVERSATIONS_PAGE, who: actor });
     return rows.map((c) => this.withTyping(c));
   }
 
@@ -126,11 +137,11 @@ export class MessagingService {
    */
   get(actor: Actor, id: string): Promise<Conversation> {
     requireActingOnOthers(actor, 'conversation.read');
-    return this.conversation(actor.id, id, this.deps.db);
+    return this.conversation(actor, id, this.deps.db);
   }
 
-  private async conversation(me: string, id: string, db: Db): Promise<Conversation> {
-    const [c] = await repo.listConversations(db, me, { id, limit: 1 });
+  private async conversation(actor: Actor, id: string, db: Db): Promise<Conversation> {
+    const [c] = await repo.listConversations(db, actor.id, { id, limit: 1, who: actor });
     if (!c) throw notFound(COULD_NOT_FIND_CONVERSATION);
     return this.withTyping(c);
   }
@@ -146,13 +157,13 @@ export class MessagingService {
       const existing = await repo.conversationIdOfPair(trx, a, b);
       if (existing) {
         await repo.setDeletedFor(trx, existing, a === me ? 'a' : 'b', false);
-        return this.conversation(me, existing, trx);
+        return this.conversation(actor, existing, trx);
       }
       const matchType = await repo.matchTypeOfPair(trx, a, b);
       const id = randomUUID();
       await repo.insertConversation(trx, { id, pair: [a, b], matchType, at: this.deps.clock.now() });
       emit([me, userId], { type: 'conversation', conversationId: id, removed: false });
-      return this.conversation(me, id, trx);
+      return this.conversation(actor, id, trx);
     });
   }
 
@@ -179,7 +190,8 @@ export class MessagingService {
     await this.deliveredByFetch(me, rows);
     const receipts = await this.receiptsOf(actor, [c.otherId]);
     const blocked = await linkGuard(db, rows);
-    return { messages: rows.map((r) => guarded(repo.toMessage(r, me, this.deps.storage, receipts), blocked(r))), hasMore };
+    const view = await this.photos.viewFor(me);
+    return { messages: rows.map((r) => guarded(repo.toMessage(r, me, view, receipts), blocked(r))), hasMore };
   }
 
   /** Catch-up after a reconnect: every message to or from me after `after`, ascending. */
@@ -191,7 +203,8 @@ export class MessagingService {
     const receivers = [...new Set(rows.filter((r) => r.sender_id === me).map((r) => r.receiver_id))];
     const receipts = await this.receiptsOf(actor, receivers);
     const blocked = await linkGuard(this.deps.db, rows);
-    return { messages: rows.map((r) => guarded(repo.toMessage(r, me, this.deps.storage, receipts), blocked(r))), hasMore };
+    const view = await this.photos.viewFor(me);
+    return { messages: rows.map((r) => guarded(repo.toMessage(r, me, view, receipts), blocked(r))), hasMore };
   }
 
   /** Whether the sender may see 'read' on his messages to each receiver. */
@@ -232,7 +245,9 @@ export class MessagingService {
     // which answers a retried clientId before them.
     requireActingOnOthers(actor, 'message.send');
     const me = actor.id;
-    const { db, bus, clock, storage } = this.deps;
+    const wait = this.deps.sendRate?.take(me) ?? 0;
+    if (wait > 0) throw tooManyRequests(SENDING_TOO_FAST_TEXT, wait / 1000);
+    const { db, bus, clock } = this.deps;
     const now = clock.now();
     const day = utcDayStart(now).toISOString().slice(0, 10);
     const photoId = body.type === 'photo' ? (body.photoId ?? '') : null;
@@ -247,13 +262,25 @@ export class MessagingService {
     const blocked = await linkGuard(db, [row]);
     if (!row.created) {
       const receipts = await this.receiptsOf(actor, [row.receiver_id]);
-      return { message: guarded(repo.toMessage(row, me, storage, receipts), blocked(row)), created: false };
+      return { message: guarded(repo.toMessage(row, me, this.photos.senderView(me), receipts), blocked(row)), created: false };
     }
     const message = guarded(
-      repo.toMessage(row, me, storage, () => false),
+      repo.toMessage(row, me, this.photos.senderView(me), () => false),
       blocked(row),
     );
-    await bus.publish([me, row.receiver_id], { type: 'message', message });
+    if (row.photo_id === null) await bus.publish([me, row.receiver_id], { type: 'message', message });
+    else {
+      // Each member's copy carries a photo URL signed for him (and none where his filtering withholds it).
+      const view = await this.photos.viewFor(row.receiver_id);
+      const theirs = guarded(
+        repo.toMessage(row, row.receiver_id, view, () => false),
+        blocked(row),
+      );
+      await bus.publishBatch([
+        [[me], { type: 'message', message }],
+        [[row.receiver_id], { type: 'message', message: theirs }],
+      ]);
+    }
     // An open tab sees the event live (and shows a toast): push only to users with none.
     if (this.deps.notifier && row.other_online === false) {
       try {
@@ -323,7 +350,8 @@ export class MessagingService {
     const { db, storage, clock } = this.deps;
     const encoded = await reencodePhoto(upload);
     const id = randomUUID();
-    const storageKey = `photos/messages/${me}/${id}.webp`;
+    // Outside photos/: /files/ never serves it; ChatPhotos does, to the conversation's members only.
+    const storageKey = `chat/${id}.webp`;
     await storage.put(storageKey, encoded.data, 'image/webp');
     try {
       const { width, height } = encoded;
@@ -350,7 +378,7 @@ export class MessagingService {
       image: encoded.data,
       text: '',
     });
-    return { id, url: storage.url(storageKey), width: encoded.width, height: encoded.height, sensitive: false };
+    return { id, url: this.photos.url(id, me), width: encoded.width, height: encoded.height, sensitive: false };
   }
 
   /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import type { Me, MessagePage, ModerationItem, PublicProfile } from '@fmk/core';
+import type { Me, MessagePage, ModerationPage, PublicProfile } from '@fmk/core';
 import { describe, expect, it } from 'vitest';
 import { subjectOf, unlockProfile } from '../../../test/discovery.ts';
 import { makeStaff, signUpMember, staffSignIn } from '../../../test/factories.ts';
@@ -45,7 +45,7 @@ describe.each(DB_KINDS)('photo moderation on %s', (kind) => {
     return s;
   }
   const itemOf = async (headers: Headers, photoId: string) =>
-    ((await call('GET', '/admin/moderation/items', headers)).json() as ModerationItem[]).find((i) => i.contentId === photoId);
+    ((await call('GET', '/admin/moderation/items', headers)).json() as ModerationPage).rows.find((i) => i.contentId === photoId);
 
   /** An owner with a neutral photo first, then an explicit-looking one the model holds. */
   async function ownerWithHeldPhoto() {
@@ -92,7 +92,7 @@ describe.each(DB_KINDS)('photo moderation on %s', (kind) => {
     expect(item?.aiAnalysis.nudity).toBeGreaterThanOrEqual(0.02);
     expect(item?.aiAnalysis).toMatchObject({ violence: null, hate_speech: 0, spam: 0, underage: 0 });
     expect(await itemOf(s.headers, neutral.id)).toBeUndefined();
-    const approved = (await call('GET', '/admin/moderation/items?status=approved', s.headers)).json() as ModerationItem[];
+    const approved = ((await call('GET', '/admin/moderation/items?status=approved', s.headers)).json() as ModerationPage).rows;
     expect(approved.find((i) => i.contentId === neutral.id)).toMatchObject({ moderatorId: null, flaggedReason: null });
   });
 
@@ -198,7 +198,7 @@ describe.each(DB_KINDS)('photo moderation on %s', (kind) => {
     // Delivered, not queued for staff: the item records the score, approved by nobody.
     const s = await staff();
     expect(await itemOf(s.headers, explicit.id)).toBeUndefined();
-    const approved = (await call('GET', '/admin/moderation/items?status=approved', s.headers)).json() as ModerationItem[];
+    const approved = ((await call('GET', '/admin/moderation/items?status=approved', s.headers)).json() as ModerationPage).rows;
     expect(approved.find((i) => i.contentId === explicit.id)).toMatchObject({
       contentType: 'chat_photo',
       flaggedReason: 'nudity',

@@ -1,4 +1,10 @@
-import { apiErrorSchema, moderationDecisionBody, moderationItemSchema, moderationListQuery } from '@fmk/core';
+import {
+  apiErrorSchema,
+  moderationDecisionBody,
+  moderationItemSchema,
+  moderationListQuery,
+  moderationPageSchema,
+} from '@fmk/core';
 import { z } from 'zod';
 import { actorOf } from '../../platform/access.ts';
 import type { Module } from '../../platform/module.ts';
@@ -25,13 +31,34 @@ export const moderationModule: Module = async (app, deps) => {
       ...staffOnly,
       schema: {
         tags,
-        summary: 'Moderation items by status (pending by default), oldest first',
+        summary:
+          'A page of moderation items by status (pending by default): pending oldest first, decided newest first, with the count',
         ...secured,
         querystring: moderationListQuery,
-        response: { 200: z.array(moderationItemSchema), ...errors },
+        response: { 200: moderationPageSchema, ...errors },
       },
     },
-    async (req) => moderation.list(await actorOf(req, deps.db), req.query.status),
+    async (req) => moderation.list(await actorOf(req, deps.db), req.query.status, req.query.page),
+  );
+  app.get(
+    '/admin/moderation/items/:id/photo',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        summary: "An item's photo (image/webp); a chat photo only when a report holds it as evidence (403 otherwise)",
+        ...secured,
+        params: idParams,
+      },
+    },
+    async (req, reply) => {
+      const bytes = await moderation.photo(await actorOf(req, deps.db), req.params.id);
+      return reply
+        .header('Content-Type', 'image/webp')
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(bytes);
+    },
   );
   app.patch(
     '/admin/moderation/items/:id',

@@ -236,7 +236,7 @@ describe.each(DB_KINDS)('public profiles on %s', (kind) => {
     expect(p.photos.length).toBeLessThanOrEqual(3);
     expect(p.dating?.prompts.length).toBeGreaterThanOrEqual(2);
     expect(res.body).not.toContain('@');
-    const file = await t().app.inject({ method: 'GET', url: p.photos[0]!.url });
+    const file = await t().app.inject({ method: 'GET', url: p.photos[0]!.url! });
     expect(file.statusCode).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
-import { type Actor, DEFAULT_MODE_SETTINGS, type PublicProfile, presenceFor, strictHoldAt } from '@fmk/core';
+import { type Actor, DEFAULT_MODE_SETTINGS, type ProfilePhoto, type PublicProfile, presenceFor } from '@fmk/core';
 import type { Db } from '../../db/index.ts';
+import { filterPhoto, type Viewer } from '../../platform/present.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { requireClickable } from '../discovery/service.ts';
 import { likesOfAnswers, promptsByIds } from '../prompts/service.ts';
@@ -28,11 +29,9 @@ export async function getPublicProfile(
   // After the 404 gate, so a refusal never tells a blocked viewer that the profile exists.
   await requireClickable(db, actor, view.subject, now);
   const [photos, likes, prompts] = await Promise.all([
-    // Another viewer never sees a photo moderation holds; its owner sees it marked in review. A
-    // viewer in strict mode does not see those scored from core's lower STRICT_HOLD_AT either.
-    ownerId === viewerId
-      ? listPhotos(db, ownerId)
-      : listPhotos(db, ownerId, { visibleOnly: true, scoredBelow: strictHoldAt(actor.userSettings.safety.contentFiltering) }),
+    // Another viewer never sees a photo moderation holds; its owner sees it marked in review.
+    // The model's verdict on each goes to the viewer's content filter (toPublicProfile).
+    ownerId === viewerId ? listPhotos(db, ownerId) : listPhotos(db, ownerId, { visibleOnly: true, withVerdict: true }),
     view.sections.dating ? likesOfAnswers(db, ownerId, viewerId) : null,
     view.sections.dating
       ? promptsByIds(
@@ -43,6 +42,7 @@ export async function getPublicProfile(
   ]);
   return toPublicProfile({
     ...view,
+    viewer: actor,
     photos,
     likes: likes ?? { counts: new Map(), mine: new Set() },
     promptTexts: new Map([...(prompts ?? new Map())].map(([id, p]) => [id, p.text])),
@@ -60,6 +60,8 @@ export function toPublicProfile(p: {
   likes: { counts: ReadonlyMap<string, number>; mine: ReadonlySet<string> };
   promptTexts: ReadonlyMap<string, string>;
   storage: Storage;
+  /** Whose content filter applies to the photos (not on his own profile). */
+  viewer: Viewer;
 }): PublicProfile {
   const { owner: u, isSelf } = p;
   const shows = p.shows ?? { rightNow: true, health: true };
@@ -81,7 +83,7 @@ export function toPublicProfile(p: {
     displayName: u.display_name,
     age: u.age,
     bio: u.bio,
-    photos: p.photos.map((ph) => toPhoto(ph, p.storage, isSelf)),
+    photos: p.photos.map((ph) => (isSelf ? toPhoto(ph, p.storage, true) : filteredPhoto(ph, p.storage, p.viewer))),
     currentMode: isSelf || showMode ? u.current_mode : HIDDEN_MODE,
     // Locations come with the grid issue; until then there is no distance to round.
     distance: null,
@@ -118,4 +120,15 @@ export function toPublicProfile(p: {
         }
       : null,
   };
+}
+
+/**
+ * Another man's photo through the viewer's content filter (platform/present.ts filterPhoto): a
+ * hidden one keeps its place and shape but loses its address, so nothing in the answer can load it.
+ */
+function filteredPhoto(row: PhotoRow, storage: Storage, viewer: Viewer): ProfilePhoto {
+  const photo = toPhoto(row, storage);
+  const view = filterPhoto(viewer, { sensitive: row.sensitive === true, nudity: row.nudity ?? null });
+  if (view.hidden) return { ...photo, url: null, hidden: view.hidden };
+  return view.blurred ? { ...photo, blurred: true } : photo;
 }

@@ -27,30 +27,36 @@ export interface PhotoRow {
   height: number;
   /** Held by moderation: shown to its owner only (present.ts marks it in review). */
   held?: boolean;
+  /** With `withVerdict`: the model's nudity score, null until scored. */
+  nudity?: number | null;
+  /** With `withVerdict`: the model flagged it for nudity (core PhotoVerdict). */
+  sensitive?: boolean;
 }
 
 /**
  * The user's photos in his order; `visibleOnly` leaves out those held by moderation (what others
- * see), `scoredBelow` also those the model scored at or above it (a strict viewer, core strictHoldAt).
+ * see), `withVerdict` adds what the model said of each (its moderation item), for the viewer's
+ * content filter (core profilePhotoView) and the avatar others' lists show.
  */
 export function listPhotos(
   db: Db,
   userId: string,
-  opts: { visibleOnly?: boolean; scoredBelow?: number | null } = {},
+  opts: { visibleOnly?: boolean; withVerdict?: boolean } = {},
 ): Promise<PhotoRow[]> {
-  const below = opts.scoredBelow ?? null;
   return db
     .selectFrom('photos')
+    .leftJoin('moderation_items as mi', (j) =>
+      j.on('mi.content_type', '=', 'profile_photo').onRef('mi.content_id', '=', 'photos.id'),
+    )
     .select(['photos.id', 'photos.storage_key', 'photos.width', 'photos.height', 'photos.held'])
+    .$if(opts.withVerdict === true, (q) =>
+      q.select([
+        sql<number | null>`(mi.ai_analysis->>'nudity')::float8`.as('nudity'),
+        sql<boolean>`coalesce(mi.flagged_reason like '%nudity%', false)`.as('sensitive'),
+      ]),
+    )
     .where('photos.user_id', '=', userId)
     .$if(opts.visibleOnly === true, (q) => q.where('photos.held', '=', false))
-    .$if(below !== null, (q) =>
-      q
-        .leftJoin('moderation_items as mi', (j) =>
-          j.on('mi.content_type', '=', 'profile_photo').onRef('mi.content_id', '=', 'photos.id'),
-        )
-        .where(sql<boolean>`coalesce((mi.ai_analysis->>'nudity')::float8, 0) < ${below}`),
-    )
     .orderBy('photos.position')
     .orderBy('photos.created_at')
     .orderBy('photos.id')

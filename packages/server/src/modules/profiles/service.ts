@@ -253,6 +253,10 @@ export class ProfileService {
    */
   moderationHandler(): ContentHandler {
     return {
+      scored: async (trx, item) => {
+        const owner = await photoOwner(trx, item.content_id);
+        if (owner) await this.lockedUser(trx, owner).then(() => this.syncPrimaryPhoto(trx, owner));
+      },
       flag: async (trx, item) => {
         const owner = await photoOwner(trx, item.content_id);
         if (!owner) return;
@@ -332,12 +336,16 @@ export class ProfileService {
   }
 
   /**
-   * users.photo_url mirrors the first photo others may see, for readers that only need the avatar
-   * (grid cells, cruise, matches, conversations): a held photo never reaches them.
+   * users.photo_url mirrors the first photo others may see (grid, cruise, matches, conversations),
+   * never a held one; the model's verdict on it goes beside it, for each viewer's content filter.
    */
   private async syncPrimaryPhoto(trx: Db, userId: string): Promise<void> {
-    const [first] = await listPhotos(trx, userId, { visibleOnly: true });
-    await updateUser(trx, userId, { photo_url: first ? this.deps.storage.url(first.storage_key) : null });
+    const [first] = await listPhotos(trx, userId, { visibleOnly: true, withVerdict: true });
+    await updateUser(trx, userId, {
+      photo_url: first ? this.deps.storage.url(first.storage_key) : null,
+      photo_nudity: first?.nudity ?? null,
+      photo_sensitive: first?.sensitive === true,
+    });
   }
 
   /**

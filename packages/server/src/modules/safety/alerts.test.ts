@@ -16,7 +16,11 @@ describe.each(DB_KINDS)('safety alerts on %s', (kind) => {
   const call = (method: Method, url: string, headers: Headers, payload?: object) =>
     t().app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
   const member = () => signUpMember(t().app, t().db);
-  const alertsOf = async (u: Member) => (await call('GET', '/me/alerts', u.headers)).json() as Alert[];
+  // A sent text is screened after its send answers: settle first.
+  const alertsOf = async (u: Member) => {
+    await t().app.notifier.settle();
+    return (await call('GET', '/me/alerts', u.headers)).json() as Alert[];
+  };
   const choose = (from: Member, to: Member) =>
     call('POST', '/selections', from.headers, { targetId: to.user.uid, action: 'fuck', clientId: randomUUID() });
   /** Two men who chose each other: their conversation. */

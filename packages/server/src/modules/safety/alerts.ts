@@ -14,6 +14,7 @@ import {
   NEW_ACCOUNT_WINDOW_MS,
   normaliseText,
   SAFETY_REMINDERS,
+  SAME_TEXT_RECIPIENTS,
   SAME_TEXT_WINDOW_MS,
   spamSignals,
   suspiciousMessageText,
@@ -211,22 +212,34 @@ export class AlertsService {
     await this.meetupReminder(msg);
     try {
       const dedupeKey = `sender:${msg.senderId}`;
-      if (await repo.hasAlertKey(this.deps.db, msg.receiverId, dedupeKey)) return;
       const now = this.deps.clock.now();
+      // One round trip for the common case: warned already, or the facts every rule but the copies reads.
       const stats = await repo.senderStats(
         this.deps.db,
         msg.senderId,
         msg.receiverId,
         new Date(now.getTime() - NEW_ACCOUNT_WINDOW_MS),
+        dedupeKey,
       );
+      if (stats.alerted) return;
       const text = normaliseText(msg.text);
-      const sameTextRecipients = text
-        ? new Set(
-            (await repo.textsSentSince(this.deps.db, msg.senderId, new Date(now.getTime() - SAME_TEXT_WINDOW_MS), SAME_TEXT_SCAN))
-              .filter((m) => normaliseText(m.content) === text)
-              .map((m) => m.receiver_id),
-          ).size
-        : 0;
+      // Copies of one text to SAME_TEXT_RECIPIENTS men within the hour need that many recipients
+      // within the day (the hour lies inside it): below that, his texts are not read at all.
+      const sameTextRecipients =
+        text && stats.recipientsToday >= SAME_TEXT_RECIPIENTS
+          ? new Set(
+              (
+                await repo.textsSentSince(
+                  this.deps.db,
+                  msg.senderId,
+                  new Date(now.getTime() - SAME_TEXT_WINDOW_MS),
+                  SAME_TEXT_SCAN,
+                )
+              )
+                .filter((m) => normaliseText(m.content) === text)
+                .map((m) => m.receiver_id),
+            ).size
+          : 0;
       const signals = spamSignals({
         text: msg.text,
         isMatch: stats.isMatch,

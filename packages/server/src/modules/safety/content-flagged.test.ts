@@ -1,4 +1,4 @@
-import type { Alert, ModerationItem } from '@fmk/core';
+import type { Alert, ModerationPage } from '@fmk/core';
 import { describe, expect, it } from 'vitest';
 import { makeStaff, signUpMember, staffSignIn } from '../../../test/factories.ts';
 import { DB_KINDS, useTestApp } from '../../../test/harness.ts';
@@ -30,7 +30,7 @@ describe.each(DB_KINDS)('content_flagged alerts on %s', (kind) => {
     const s = await signUpMember(t().app, t().db);
     await makeStaff(t().db, s.user.uid, 'moderator');
     Object.assign(s.headers, await staffSignIn(t().app, s.user.email, t().clock.now()));
-    const items = (await call('GET', '/admin/moderation/items', s.headers)).json() as ModerationItem[];
+    const items = ((await call('GET', '/admin/moderation/items', s.headers)).json() as ModerationPage).rows;
     const item = items.find((i) => i.contentId === photoId)!;
     expect((await call('PATCH', `/admin/moderation/items/${item.id}`, s.headers, { decision })).statusCode).toBe(200);
   }

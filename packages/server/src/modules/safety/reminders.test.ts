@@ -14,7 +14,11 @@ describe.each(DB_KINDS)('location warnings and safety reminders on %s', (kind) =
   const t = useTestApp(kind);
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, headers: Headers, payload?: object) =>
     t().app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
-  const alertsOf = async (headers: Headers) => (await call('GET', '/me/alerts', headers)).json() as Alert[];
+  // A sent text is screened (the chat's meetup reminder) after its send answers: settle first.
+  const alertsOf = async (headers: Headers) => {
+    await t().app.notifier.settle();
+    return (await call('GET', '/me/alerts', headers)).json() as Alert[];
+  };
   const kinds = async (headers: Headers) => (await alertsOf(headers)).map((a) => [a.type, a.title]).sort();
 
   it('reminds a cruiser of the public-place advice and warns him while his exact area is pinned', async () => {

@@ -27,3 +27,8 @@ export async function deletePairHistory(trx: Db, me: string, targetId: string): 
     .execute();
   return gone.map((c) => c.id);
 }
+
+/** Whether a chat photo (message_photos.id) exists at all, to tell "not reported" from "no such photo". */
+export async function chatPhotoExists(db: Db, photoId: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('message_photos').select('id').where('id', '=', photoId).executeTakeFirst());
+}

@@ -3,7 +3,7 @@ import {
   DAY,
   ReportMessages,
   type SafetyFlag,
-  type StaffUserReport,
+  type StaffReportsPage,
   SUSPICIOUS_REPORTERS,
   USER_REPORT_LIMIT,
   type UserReport,
@@ -219,7 +219,7 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
       expect((await call('PATCH', `/admin/reports/${filed.id}`, u.headers, { status: 'dismissed' })).statusCode).toBe(403);
       expect((await call('GET', '/admin/safety/flags', u.headers)).statusCode).toBe(403);
     }
-    const queue = (await call('GET', '/admin/reports?status=pending', moderator.headers)).json() as StaffUserReport[];
+    const queue = ((await call('GET', '/admin/reports?status=pending', moderator.headers)).json() as StaffReportsPage).rows;
     expect(queue.find((r) => r.id === filed.id)).toMatchObject({ reporterId: a.user.uid, reportedUserId: b.user.uid });
 
     const move = (status: string) => call('PATCH', `/admin/reports/${filed.id}`, moderator.headers, { status });
@@ -234,5 +234,32 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     );
     const mine = (await call('GET', '/me/reports', a.headers)).json() as UserReport[];
     expect(mine.map((r) => r.status)).toEqual(['actioned']);
+  });
+
+  it('lets a staff member with only reports.view read the queue, the evidence and the flags, and refuses him a move', async () => {
+    const { a, b, fromB } = await chatting();
+    const filed = (
+      await call('POST', `/users/${b.user.uid}/report`, a.headers, { ...REPORT, messageIds: [fromB] })
+    ).json() as UserReport;
+    const viewer = await member();
+    await makeStaff(t().db, viewer.user.uid, 'moderator');
+    // An explicit list on his record overrides the role's defaults: view only.
+    await t()
+      .db.updateTable('admin_users')
+      .set({ permissions: JSON.stringify(['reports.view']) })
+      .where('user_id', '=', viewer.user.uid)
+      .execute();
+    const headers = await staffSignIn(t().app, viewer.user.email, t().clock.now());
+
+    const queue = await call('GET', '/admin/reports', headers);
+    expect(queue.statusCode, queue.body).toBe(200);
+    expect((queue.json() as StaffReportsPage).rows.map((r) => r.id)).toContain(filed.id);
+    expect((await call('GET', '/admin/messages', headers)).statusCode).toBe(200);
+    expect((await call('GET', '/admin/safety/flags', headers)).statusCode).toBe(200);
+
+    const move = await call('PATCH', `/admin/reports/${filed.id}`, headers, { status: 'reviewed' });
+    expect(move.statusCode).toBe(403);
+    const after = (await call('GET', '/admin/reports', headers)).json() as StaffReportsPage;
+    expect(after.rows.find((r) => r.id === filed.id)?.status).toBe('pending');
   });
 });

@@ -12,6 +12,8 @@ import {
   type ReportScreenshot,
   type ReportStatus,
   type SafetyFlag,
+  STAFF_REPORTS_PAGE,
+  type StaffReportsPage,
   type StaffUserReport,
   SUSPICIOUS_REPORT_WINDOW_MS,
   SUSPICIOUS_REPORTERS,
@@ -21,13 +23,13 @@ import {
 import type { Db } from '../../db/index.ts';
 import { requireAccess } from '../../platform/access.ts';
 import { auditStaff, type StaffBy } from '../../platform/audit/repo.ts';
-import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { readScreenshot, storeScreenshot } from '../../platform/media/screenshots.ts';
-import type { Storage } from '../../platform/storage.ts';
+import { readObject, type Storage } from '../../platform/storage.ts';
 import type { RaiseAlert } from './alerts.ts';
 import { aboutHim } from './alerts.ts';
 import * as repo from './repo/reports.ts';
-import { userExists } from './repo.ts';
+import { chatPhotoExists, userExists } from './repo.ts';
 
 export interface ReportsServiceDeps {
   db: Db;
@@ -50,6 +52,44 @@ const OUTCOME_TEXT: Partial<Record<ReportStatus, string>> = {
 const OWN_LIST = 100;
 const STAFF_LIST = 200;
 
+type People = {
+  reporter_id: string;
+  reporter_name: string | null;
+  reporter_anonymous_id: string | null;
+  reported_name: string | null;
+  reported_anonymous_id: string | null;
+};
+/** A report as staff see it: both members by name and anonymous id (never an email). */
+const forStaff = (r: UserReport, p: People): StaffUserReport => ({
+  ...r,
+  reporterId: p.reporter_id,
+  reporter: { displayName: p.reporter_name, anonymousId: p.reporter_anonymous_id },
+  reportedUser: { displayName: p.reported_name, anonymousId: p.reported_anonymous_id },
+});
+
+/**
+ * Which of these chat photos a report holds as evidence: the only chat photos staff may look at
+ * (photo moderation's queue shows the others without their picture).
+ */
+export async function reportedChatPhotos(db: Db, photoIds: readonly string[]): Promise<Set<string>> {
+  return new Set(await repo.reportedPhotoIds(db, photoIds));
+}
+
+/**
+ * A chat photo's bytes for staff, only when a report holds it as evidence: 404 when there is no
+ * such photo or file, 403 when the photo is in no report (staff never read other conversations).
+ */
+export async function reportedChatPhoto(db: Db, storage: Pick<Storage, 'get'>, photoId: string): Promise<Buffer> {
+  const key = await repo.reportedPhotoKey(db, photoId);
+  if (!key) {
+    if (await chatPhotoExists(db, photoId)) throw forbidden(ReportMessages.photoNotReported, 'not_reported');
+    throw notFound(ReportMessages.photoNotFound);
+  }
+  const bytes = await readObject(storage, key);
+  if (!bytes) throw notFound(ReportMessages.photoNotFound);
+  return bytes;
+}
+
 /** The storage keys of a member's report screenshots: the rows go with his account, the files are for whoever erases it. */
 export function reportFileKeys(db: Db, userId: string): Promise<string[]> {
   return repo.screenshotKeysOf(db, userId);
@@ -57,7 +97,7 @@ export function reportFileKeys(db: Db, userId: string): Promise<string[]> {
 
 /**
  * Reports against a member (spec sections 3, 4). The reporter sees his own
- * reports; staff with admin.reports.edit see all and move them on. The day's limit is counted
+ * reports; staff with reports.view see all, with reports.edit they move them on. The day's limit is counted
  * under the reporter's row lock, so parallel requests cannot pass it.
  */
 export class ReportsService {
@@ -131,6 +171,7 @@ export class ReportsService {
           from_reported: m.sender_id === targetId,
           type: m.type,
           content: m.content,
+          photo_id: m.photo_id,
           sent_at: m.created_at,
         })),
       );
@@ -160,11 +201,18 @@ export class ReportsService {
     return this.present(await repo.listReportsOf(this.deps.db, actor.id, OWN_LIST));
   }
 
-  async staffList(actor: Actor, status: ReportStatus | undefined): Promise<StaffUserReport[]> {
-    requireAccess(actor, 'admin.reports.edit');
-    const rows = await repo.listReports(this.deps.db, status, STAFF_LIST);
+  /** Report triage: a page of reports, filtered and searched on the server (core reportListQuery). */
+  async staffList(actor: Actor, query: repo.StaffReportFilter & { page: number }): Promise<StaffReportsPage> {
+    requireAccess(actor, 'admin.reports.view');
+    const { page, ...filter } = query;
+    const { rows, total } = await repo.staffReportsPage(
+      this.deps.db,
+      filter,
+      STAFF_REPORTS_PAGE,
+      (page - 1) * STAFF_REPORTS_PAGE,
+    );
     const shown = await this.present(rows);
-    return shown.map((r, i) => ({ ...r, reporterId: rows[i]!.reporter_id }));
+    return { rows: shown.map((r, i) => forStaff(r, rows[i]!)), total, page, pageSize: STAFF_REPORTS_PAGE };
   }
 
   /** Staff move a report on; returns the report before and after (alerts tell its reporter). */
@@ -203,12 +251,12 @@ export class ReportsService {
         contentId: id,
         dedupeKey: `report:${id}:outcome`,
       });
-    const [shown] = await this.present([row]);
-    return { report: { ...shown!, reporterId: row.reporter_id }, reporterId: row.reporter_id };
+    const [[shown], people] = await Promise.all([this.present([row]), repo.reportPeople(this.deps.db, id)]);
+    return { report: forStaff(shown!, { ...row, ...people! }), reporterId: row.reporter_id };
   }
 
   async flags(actor: Actor): Promise<SafetyFlag[]> {
-    requireAccess(actor, 'admin.reports.edit');
+    requireAccess(actor, 'admin.reports.view');
     return (await repo.listFlags(this.deps.db, STAFF_LIST)).map((f) => ({
       id: f.id,
       userId: f.user_id,
@@ -221,7 +269,7 @@ export class ReportsService {
 
   /** The messages members attached to reports, and only those: staff never read other conversations. */
   async evidence(actor: Actor, page: number): Promise<EvidencePage> {
-    requireAccess(actor, 'admin.reports.edit');
+    requireAccess(actor, 'admin.reports.view');
     const [rows, total] = await Promise.all([
       repo.listEvidence(this.deps.db, EVIDENCE_PAGE, (page - 1) * EVIDENCE_PAGE),
       repo.countEvidence(this.deps.db),
@@ -232,6 +280,7 @@ export class ReportsService {
         fromReported: m.from_reported,
         type: m.type,
         content: m.content,
+        photoId: m.photo_id,
         sentAt: m.sent_at.toISOString(),
         reportId: m.report_id,
         reportStatus: m.status,
@@ -243,6 +292,12 @@ export class ReportsService {
       page,
       pageSize: EVIDENCE_PAGE,
     };
+  }
+
+  /** A chat photo a report holds as evidence, to staff who read reports (reportedChatPhoto). */
+  async evidencePhoto(actor: Actor, photoId: string): Promise<Buffer> {
+    requireAccess(actor, 'admin.reports.view');
+    return reportedChatPhoto(this.deps.db, this.deps.storage, photoId);
   }
 
   private async present(rows: repo.ReportRow[]): Promise<UserReport[]> {
@@ -263,6 +318,7 @@ export class ReportsService {
           fromReported: m.from_reported,
           type: m.type,
           content: m.content,
+          photoId: m.photo_id,
           sentAt: m.sent_at.toISOString(),
         })),
       blocked: r.blocked,

@@ -14,6 +14,7 @@ import {
   safetyContactBody,
   safetyContactSchema,
   safetyFlagSchema,
+  staffReportsPageSchema,
   staffUserReportSchema,
   userReportSchema,
 } from '@fmk/core';
@@ -165,12 +166,12 @@ export const safetyModule: Module = async (app, deps) => {
     {
       ...staffOnly,
       schema: {
-        ...staff('Reports against members, newest first'),
+        ...staff('Reports against members, newest first: a page of 20, by status, category and words'),
         querystring: reportListQuery,
-        response: { 200: z.array(staffUserReportSchema), ...errors },
+        response: { 200: staffReportsPageSchema, ...errors },
       },
     },
-    async (req) => reports.staffList(await actorOf(req, deps.db), req.query.status),
+    async (req) => reports.staffList(await actorOf(req, deps.db), req.query),
   );
   app.patch(
     '/admin/reports/:id',
@@ -196,6 +197,21 @@ export const safetyModule: Module = async (app, deps) => {
       },
     },
     async (req) => reports.evidence(await actorOf(req, deps.db), req.query.page),
+  );
+  app.get(
+    '/admin/messages/photos/:id',
+    {
+      ...staffOnly,
+      schema: { ...staff('A chat photo a report holds as evidence (image/webp); any other chat photo: 403'), params: idParams },
+    },
+    async (req, reply) => {
+      const bytes = await reports.evidencePhoto(await actorOf(req, deps.db), req.params.id);
+      return reply
+        .header('Content-Type', 'image/webp')
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(bytes);
+    },
   );
   app.get(
     '/admin/safety/flags',

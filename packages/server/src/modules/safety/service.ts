@@ -5,6 +5,7 @@ import type { Db } from '../../db/index.ts';
 import { type Bus, withEvents } from '../../platform/bus.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { userCard } from '../../platform/present.ts';
+import { viewerOf } from '../../platform/settings/repo.ts';
 import * as repo from './repo.ts';
 
 export interface SafetyServiceDeps {
@@ -48,9 +49,9 @@ export class SafetyService {
   }
 
   async listBlocked(me: string): Promise<BlockedUser[]> {
-    const rows = await repo.listBlockedBy(this.deps.db, me);
+    const [rows, who] = await Promise.all([repo.listBlockedBy(this.deps.db, me), viewerOf(this.deps.db, me)]);
     return rows.map((r) => ({
-      ...userCard(r),
+      ...userCard(r, who),
       blockedAt: r.created_at.toISOString(),
     }));
   }
@@ -63,6 +64,7 @@ export { MeetupService } from './meetup.ts';
 /** An erased account: other men's alerts lose the actions aimed at him. */
 export { forgetAlertsAbout } from './repo/alerts.ts';
 /** Reports live beside blocks; their screenshot files go when the reporter's account does. */
-export { reportFileKeys } from './reports.ts';
+/** Photo moderation shows staff a chat photo only when a report holds it as evidence. */
+export { reportedChatPhoto, reportedChatPhotos, reportFileKeys } from './reports.ts';
 /** Cruise and the grid raise location warnings and meetup reminders through it. */
 export { SafetySignals } from './signals.ts';

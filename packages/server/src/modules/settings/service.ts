@@ -14,6 +14,7 @@ import { requireAccess } from '../../platform/access.ts';
 import type { Bus } from '../../platform/bus.ts';
 import { badRequest, unauthorized } from '../../platform/errors.ts';
 import { placeLocation } from '../../platform/geo/repo.ts';
+import { announceLocationChange } from '../../platform/grid-cells.ts';
 import { readSettings, writeSettings } from './repo.ts';
 
 /** A user's settings as GET /me/settings shows them (the data export); null for an unknown user. */
@@ -51,11 +52,13 @@ export class SettingsService {
       await writeSettings(trx, actor.id, next.settings, before.showCurrentMode !== next.settings.privacy.showCurrentMode, now);
       // Lists place him by his cell or his 5 km area (locationSafety): moved with the setting, at once.
       const byArea = placedByArea(next.settings.safety.locationSafety);
-      if (byArea !== placedByArea(found.stored.safety.locationSafety)) await placeLocation(trx, actor.id, byArea);
-      return toSettings(next.settings, now);
+      const moved =
+        byArea !== placedByArea(found.stored.safety.locationSafety) ? await placeLocation(trx, actor.id, byArea) : undefined;
+      return { settings: toSettings(next.settings, now), moved };
     });
+    await announceLocationChange(this.deps.bus, [saved.moved]);
     // After the commit: his open tabs (the live channel's in-app switches, other screens) read them again.
     await this.deps.bus?.publish([actor.id], { type: 'refetch', of: 'settings' });
-    return saved;
+    return saved.settings;
   }
 }

@@ -1,4 +1,4 @@
-import type { FeedbackStatus, ThreadStatus } from '@fmk/core';
+import type { FeedbackCategory, FeedbackKind, FeedbackStatus, ThreadStatus, Tier } from '@fmk/core';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { DB } from '../../db/schema.ts';
@@ -143,11 +143,48 @@ export function findReport(db: Db, id: string): Promise<ReportRow | undefined> {
   return reportQuery(db).where('f.id', '=', id).executeTakeFirst();
 }
 
-/** Every member's reports for staff, newest first, optionally of one status. */
-export function listReports(db: Db, status: FeedbackStatus | undefined, limit: number): Promise<ReportRow[]> {
+/** `%words%` for ilike, with the pattern characters of `words` taken literally. */
+const contains = (words: string) => `%${words.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+
+/** The member's effective tier is `tier` (lifetime premium counts as premium, as effectiveTier says). */
+const memberTier = (eb: ExpressionBuilder<DB & { u: DB['users'] }, 'u'>, tier: Tier) =>
+  tier === 'platinum'
+    ? eb('u.subscription_tier', '=', 'platinum')
+    : tier === 'premium'
+      ? eb.or([
+          eb('u.subscription_tier', '=', 'premium'),
+          eb.and([eb('u.subscription_tier', '=', 'free'), eb('u.has_lifetime_premium', '=', true)]),
+        ])
+      : eb.and([eb('u.subscription_tier', '=', 'free'), eb('u.has_lifetime_premium', '=', false)]);
+
+/** Staff's filters of the bug reports and feedback (core feedbackListQuery). */
+export interface StaffFeedbackFilter {
+  status?: FeedbackStatus | undefined;
+  kind?: FeedbackKind | undefined;
+  category?: FeedbackCategory | undefined;
+  q?: string | undefined;
+}
+
+/** A page of every member's reports for staff, newest first; and how many match. */
+export async function staffReportsPage(db: Db, f: StaffFeedbackFilter, limit: number, offset: number) {
   let q = reportQuery(db);
-  if (status) q = q.where('f.status', '=', status);
-  return q.orderBy('f.created_at', 'desc').orderBy('f.id').limit(limit).execute();
+  if (f.status) q = q.where('f.status', '=', f.status);
+  if (f.kind) q = q.where('f.kind', '=', f.kind);
+  if (f.category) q = q.where('f.category', '=', f.category);
+  if (f.q) {
+    const like = contains(f.q);
+    q = q.where((eb) =>
+      eb.or([eb('f.text', 'ilike', like), eb('u.display_name', 'ilike', like), eb('u.anonymous_id', 'ilike', like)]),
+    );
+  }
+  const [rows, total] = await Promise.all([
+    q.orderBy('f.created_at', 'desc').orderBy('f.id').limit(limit).offset(offset).execute(),
+    db
+      .selectFrom(q.as('x'))
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
 }
 
 export async function setReportStatus(db: Db, id: string, status: FeedbackStatus, now: Date): Promise<boolean> {
@@ -286,16 +323,39 @@ export function findThread(db: Db, id: string, side: 'member' | 'staff'): Promis
  * `prioritySupport`, Platinum as seeded; lifetime premium never lifts a member above Premium, so
  * the stored tier decides), then the latest activity, optionally of one status.
  */
-export function listThreads(
+export async function staffThreadsPage(
   db: Db,
-  status: ThreadStatus | undefined,
-  limit: number,
+  f: { status?: ThreadStatus | undefined; tier?: Tier | undefined; q?: string | undefined },
+  page: { limit: number; offset: number },
   priorityTiers: readonly string[],
-): Promise<ThreadRow[]> {
+) {
   let q = threadQuery(db, 'staff');
-  if (status) q = q.where('t.status', '=', status);
+  if (f.status) q = q.where('t.status', '=', f.status);
+  if (f.tier) {
+    const tier = f.tier;
+    q = q.where((eb) => memberTier(eb, tier));
+  }
+  if (f.q) {
+    const like = contains(f.q);
+    q = q.where((eb) =>
+      eb.or([eb('t.subject', 'ilike', like), eb('u.display_name', 'ilike', like), eb('u.anonymous_id', 'ilike', like)]),
+    );
+  }
   const priority = priorityTiers.length ? sql`(u.subscription_tier in (${sql.join(priorityTiers)}))` : sql`false`;
-  return q.orderBy(priority, 'desc').orderBy('t.last_message_at', 'desc').orderBy('t.id').limit(limit).execute();
+  const [rows, total] = await Promise.all([
+    q
+      .orderBy(priority, 'desc')
+      .orderBy('t.last_message_at', 'desc')
+      .orderBy('t.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom(q.as('x'))
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
 }
 
 export function threadMessages(db: Db, threadId: string) {

@@ -6,9 +6,10 @@ import {
   feedbackSchema,
   feedbackStatusBody,
   screenshotSchema,
+  staffFeedbackPageSchema,
   staffFeedbackSchema,
   staffThreadDetailSchema,
-  staffThreadSchema,
+  staffThreadsPageSchema,
   supportMessageBody,
   threadDetailSchema,
   threadListQuery,
@@ -161,12 +162,12 @@ export const supportModule: Module = async (app, deps) => {
     {
       ...staffOnly,
       schema: {
-        ...staff('Bug reports and feedback, newest first'),
+        ...staff('Bug reports and feedback, newest first: a page of 25, by status, kind, category and words'),
         querystring: feedbackListQuery,
-        response: { 200: z.array(staffFeedbackSchema), ...errors },
+        response: { 200: staffFeedbackPageSchema, ...errors },
       },
     },
-    async (req) => support.staffReports(await actorOf(req, deps.db), req.query.status),
+    async (req) => support.staffReports(await actorOf(req, deps.db), req.query),
   );
   app.patch(
     '/admin/support/reports/:id',
@@ -186,12 +187,12 @@ export const supportModule: Module = async (app, deps) => {
     {
       ...staffOnly,
       schema: {
-        ...staff('Support conversations, Platinum members first'),
+        ...staff('Support conversations, Platinum members first: a page of 25, by status, tier and words'),
         querystring: threadListQuery,
-        response: { 200: z.array(staffThreadSchema), ...errors },
+        response: { 200: staffThreadsPageSchema, ...errors },
       },
     },
-    async (req) => support.staffThreads(await actorOf(req, deps.db), req.query.status),
+    async (req) => support.staffThreads(await actorOf(req, deps.db), req.query),
   );
   app.get(
     '/admin/support/threads/:id',

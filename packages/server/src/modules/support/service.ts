@@ -13,7 +13,10 @@ import {
   SCREENSHOT_LIMIT,
   type Screenshot,
   type StaffFeedback,
+  type StaffFeedbackPage,
+  type StaffThreadsPage,
   SUPPORT_MESSAGE_LIMIT,
+  SUPPORT_STAFF_PAGE,
   type SupportMessage,
   SupportMessages,
   type SupportThread,
@@ -49,9 +52,9 @@ export function supportFileKeys(db: Db, userId: string): Promise<string[]> {
   return repo.screenshotKeysOf(db, userId);
 }
 
-/** How many of his own reports and threads a member's screens list, and staff's queues hold. */
+/** How many of his own reports and threads a member's screens list; staff's lists come a page at a time. */
 const OWN_LIST = 100;
-const STAFF_LIST = 200;
+const STAFF_PAGE = SUPPORT_STAFF_PAGE;
 /** The browser as its User-Agent names it; longer strings are cut, never refused. */
 const BROWSER_MAX = 300;
 
@@ -178,9 +181,12 @@ export class SupportService {
     return (await repo.listReportsOf(this.deps.db, actor.id, OWN_LIST)).map(presentReport);
   }
 
-  async staffReports(actor: Actor, status: FeedbackStatus | undefined): Promise<StaffFeedback[]> {
+  /** Bugs and feedback for staff: a page, filtered and searched on the server. */
+  async staffReports(actor: Actor, query: repo.StaffFeedbackFilter & { page: number }): Promise<StaffFeedbackPage> {
     requireAccess(actor, 'admin.reports.view');
-    return (await repo.listReports(this.deps.db, status, STAFF_LIST)).map((r) => ({ ...presentReport(r), member: memberOf(r) }));
+    const { page, ...filter } = query;
+    const { rows, total } = await repo.staffReportsPage(this.deps.db, filter, STAFF_PAGE, (page - 1) * STAFF_PAGE);
+    return { rows: rows.map((r) => ({ ...presentReport(r), member: memberOf(r) })), total, page, pageSize: STAFF_PAGE };
   }
 
   async setReportStatus(actor: Actor, id: string, status: FeedbackStatus, by: StaffBy): Promise<StaffFeedback> {
@@ -247,15 +253,22 @@ export class SupportService {
     return t;
   }
 
-  /** Staff's queue: Platinum members' threads first. */
-  async staffThreads(actor: Actor, status: ThreadStatus | undefined): Promise<StaffThread[]> {
+  /** Staff's queue: Platinum members' threads first; a page, filtered and searched on the server. */
+  async staffThreads(
+    actor: Actor,
+    query: { status?: ThreadStatus | undefined; tier?: Tier | undefined; q?: string | undefined; page: number },
+  ): Promise<StaffThreadsPage> {
     requireAccess(actor, 'admin.reports.view');
     const priority: Tier[] = [];
     for (const tier of TIERS) if ((await loadRules(this.deps.db, tier)).has.prioritySupport) priority.push(tier);
-    return (await repo.listThreads(this.deps.db, status, STAFF_LIST, priority)).map((t) => ({
-      ...presentThread(t),
-      member: memberOf(t),
-    }));
+    const { page, ...filter } = query;
+    const { rows, total } = await repo.staffThreadsPage(
+      this.deps.db,
+      filter,
+      { limit: STAFF_PAGE, offset: (page - 1) * STAFF_PAGE },
+      priority,
+    );
+    return { rows: rows.map((t) => ({ ...presentThread(t), member: memberOf(t) })), total, page, pageSize: STAFF_PAGE };
   }
 
   /** One thread for staff; opening it reads the member's messages on staff's side. */

@@ -224,7 +224,7 @@ describe.each(DB_KINDS)('support on %s', (kind) => {
       }
 
       const s = await staff();
-      const list = (await call('GET', '/admin/support/reports?status=new', s.headers)).json() as StaffFeedback[];
+      const list = ((await call('GET', '/admin/support/reports?status=new', s.headers)).json() as { rows: StaffFeedback[] }).rows;
       const listed = list.find((r) => r.id === report.id)!;
       expect(listed.member).toMatchObject({ uid: me.user.uid, anonymousId: me.user.anonymousId });
       expect(JSON.stringify(listed)).not.toContain(me.user.email);
@@ -250,9 +250,11 @@ describe.each(DB_KINDS)('support on %s', (kind) => {
       expect(thread.messages.map((m) => [m.from, m.text])).toEqual([['member', 'Hello, can you help?']]);
 
       const s = await staff();
-      const queue = (await call('GET', '/admin/support/threads', s.headers)).json() as (SupportThread & {
-        member: { uid: string };
-      })[];
+      const queue = (
+        (await call('GET', '/admin/support/threads', s.headers)).json() as {
+          rows: (SupportThread & { member: { uid: string } })[];
+        }
+      ).rows;
       expect(queue.find((q) => q.id === thread.id)).toMatchObject({ unread: 1, member: { uid: me.user.uid } });
       t().clock.advance(60_000);
       const live = await openLive(t().app, me.token);
@@ -318,7 +320,7 @@ describe.each(DB_KINDS)('support on %s', (kind) => {
       const b = (await open(plat.headers)).json() as SupportThreadDetail;
       expect([a.priority, c.priority, b.priority]).toEqual([false, false, true]);
       const s = await staff('admin');
-      const queue = (await call('GET', '/admin/support/threads', s.headers)).json() as SupportThread[];
+      const queue = ((await call('GET', '/admin/support/threads', s.headers)).json() as { rows: SupportThread[] }).rows;
       const ids = queue.map((q) => q.id);
       expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(c.id));
       expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));

@@ -77,7 +77,7 @@ export function listBlockedBy(db: Db, blockerId: string) {
   return db
     .selectFrom('user_blocks as b')
     .innerJoin('users as u', 'u.id', 'b.blocked_id')
-    .select(['u.id', 'u.display_name', 'u.photo_url', 'b.created_at'])
+    .select(['u.id', 'u.display_name', 'u.photo_url', 'u.photo_nudity', 'u.photo_sensitive', 'b.created_at'])
     .where('b.blocker_id', '=', blockerId)
     .orderBy('b.created_at', 'desc')
     .orderBy('u.id')

@@ -88,7 +88,8 @@ describe('the development outbox', () => {
       expect(parsed[0]?.text).toContain('http://localhost:8080/verify?token=abc_DEF-123');
       expect(typeof parsed[0]?.html).toBe('string');
       expect(log.info).toHaveBeenCalledTimes(2);
-      expect(log.info.mock.calls[0]?.[0]).toMatch(/^Mail ".+" to sam@example\.com written to .+\.eml$/);
+      // Where it is, not whom it is for nor what it says.
+      expect(log.info.mock.calls[0]?.[0]).toMatch(/^Mail written to .+\.eml$/);
       await mailer.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -27,7 +27,9 @@ export class OutboxTransport implements MailTransport {
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`;
     const file = path.join(this.dir, name);
     await writeFile(file, info.message, { mode: 0o600 });
-    this.log.info(`Mail "${mail.subject}" to ${mail.to} written to ${file}`);
+    // Only where: the recipient, and a subject that may name a member or a meetup, are personal
+    // data, and whoever reads the log is not whoever the mail is for. The file has them.
+    this.log.info(`Mail written to ${file}`);
   }
 
   close(): void {

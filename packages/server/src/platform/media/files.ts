@@ -51,7 +51,7 @@ function thumbnails(storage: Storage) {
 }
 
 /**
- * GET /files/* serves stored photos. Keys carry a random id and never change, so responses are
+ * GET /files/* serves stored profile photos. Keys carry a random id and never change, so responses are
  * cached for a year; only our own re-encoded WebP files are ever served. A profile photo's
  * thumbnail (<photo>.t.webp) is made from the photo the first time it is asked for.
  */
@@ -59,7 +59,9 @@ export async function registerFileRoutes(app: FastifyInstance, deps: { storage: 
   const thumbnail = thumbnails(deps.storage);
   app.get('/files/*', { schema: { hide: true } }, async (req, reply) => {
     const key = (req.params as { '*'?: string })['*'] ?? '';
-    if (!key.startsWith('photos/') || !key.endsWith('.webp')) throw notFound();
+    // Chat photos are private (modules/messaging/photos.ts): their old public URLs under
+    // photos/messages/ answer like a missing file.
+    if (!key.startsWith('photos/') || key.startsWith('photos/messages/') || !key.endsWith('.webp')) throw notFound();
     reply
       .header('Content-Type', 'image/webp')
       .header('Cache-Control', 'public, max-age=31536000, immutable')

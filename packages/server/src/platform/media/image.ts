@@ -22,6 +22,43 @@ export interface EncodedPhoto {
  * libvips does the work on its own threads, so awaiting it does not block the event loop.
  */
 export async function reencodePhoto(input: Buffer): Promise<EncodedPhoto> {
+  reencoding++;
+  try {
+    return await reencode(input);
+  } finally {
+    reencoding--;
+    // After the upload's own continuation (its storage write, its answer), and only if no other
+    // re-encode began meanwhile.
+    if (reencoding === 0)
+      setImmediate(() => {
+        if (reencoding === 0) for (const wake of [...idleWaiters]) wake();
+      });
+  }
+}
+
+/** Re-encodes under way in this process (every app in it shares the same CPUs). */
+let reencoding = 0;
+const idleWaiters = new Set<() => void>();
+
+/**
+ * Resolves once no upload is being re-encoded in this process, or after `maxWaitMs`: background
+ * image work (moderation's scoring) waits for it, so a member's upload has the CPUs to itself and
+ * a burst of uploads is scored just after, not during.
+ */
+export function photoWorkIdle(maxWaitMs: number): Promise<void> {
+  if (reencoding === 0 || maxWaitMs <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const wake = () => {
+      clearTimeout(timer);
+      idleWaiters.delete(wake);
+      resolve();
+    };
+    const timer = setTimeout(wake, maxWaitMs);
+    idleWaiters.add(wake);
+  });
+}
+
+async function reencode(input: Buffer): Promise<EncodedPhoto> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();

@@ -50,7 +50,7 @@ export async function readScreenshot(
   shot: { user_id: string; storage_key: string } | undefined,
   notFoundMessage: string,
 ): Promise<Buffer> {
-  const mayRead = shot && (shot.user_id === actor.id || can(actor, 'admin.reports.edit').allowed);
+  const mayRead = shot && (shot.user_id === actor.id || can(actor, 'admin.reports.view').allowed);
   if (!mayRead) throw notFound(notFoundMessage);
   const bytes = await readObject(storage, shot.storage_key);
   if (!bytes) throw notFound(notFoundMessage);

@@ -3,7 +3,7 @@ import { type AiAnalysis, flaggedReasons, textScores } from '@fmk/core/moderatio
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import type { Storage } from '../storage.ts';
-import { decideItem, insertItem, listItems, lockedItem, type ModerationItemRow } from './repo.ts';
+import { decideItem, findItem, insertItem, listItems, lockedItem, type ModerationItemRow } from './repo.ts';
 import type { ImageScorer } from './scorer.ts';
 
 export type ContentType = ModerationItemRow['content_type'];
@@ -33,6 +33,11 @@ export interface ContentHandler {
    * marked (flag) and delivered, and only other reasons queue them.
    */
   reviewNudity?: boolean;
+  /**
+   * Every photo once scored, after `flag` when it is flagged: the owner keeps what others' content
+   * filters read of it (a profile photo's verdict beside the avatar) up to date.
+   */
+  scored?(trx: Db, item: ModerationItemRow): Promise<void>;
   /** The model found it explicit (nudity ≥ the hold threshold): hide or mark it. */
   flag(trx: Db, item: ModerationItemRow): Promise<void>;
   /** Staff approved it: show it again. */
@@ -60,11 +65,23 @@ export interface ModerationEvent {
  * - A photo is visible until scored (about 0.1 s with the worker idle): holding every photo until
  *   then would show a member an empty profile after each upload.
  */
+/**
+ * The longest a photo waits for uploads to pause before it is scored anyway: under a steady stream
+ * of uploads scoring goes on, this much behind.
+ */
+export const MAX_DEFER_MS = 10_000;
+
 export class Moderation {
   private readonly handlers = new Map<ContentType, ContentHandler>();
   private readonly listeners: ((e: ModerationEvent) => void | Promise<void>)[] = [];
   private readonly inFlight = new Set<Promise<void>>();
   private closing = false;
+  /** The photos waiting, scored in order: each link is one photo. */
+  private queue: Promise<void> = Promise.resolve();
+  private wakeOnClose: () => void = () => {};
+  private readonly closed = new Promise<void>((resolve) => {
+    this.wakeOnClose = resolve;
+  });
 
   constructor(
     private readonly deps: {
@@ -74,6 +91,8 @@ export class Moderation {
       holdAt: number;
       now: () => Date;
       log: FastifyBaseLogger;
+      /** Resolves when foreground image work (uploads' re-encoding) is idle, or after at most the given ms. */
+      foregroundIdle?: (maxWaitMs: number) => Promise<void>;
     },
   ) {}
 
@@ -96,11 +115,20 @@ export class Moderation {
   /** Scores the photo in the background; returns at once. Failures are logged: the photo stays as it is. */
   enqueue(job: ModerationJob): void {
     if (!this.deps.scorer || this.closing) return;
-    const p = this.run(job)
+    // Real time, not the app's clock: this is about the CPUs, not about the photo.
+    const until = performance.now() + MAX_DEFER_MS;
+    // One photo at a time, each once uploads are idle (or it has waited long enough), so scoring
+    // takes the CPUs between uploads rather than from them.
+    const p: Promise<void> = this.queue
+      .then(async () => {
+        await this.whenForegroundIdle(until);
+        if (!this.closing) await this.run(job);
+      })
       .catch((err: unknown) => {
         if (!this.closing) this.deps.log.error({ err, contentId: job.contentId }, 'moderation failed');
       })
       .finally(() => this.inFlight.delete(p));
+    this.queue = p;
     this.inFlight.add(p);
   }
 
@@ -115,8 +143,15 @@ export class Moderation {
    */
   async close(): Promise<void> {
     this.closing = true;
+    this.wakeOnClose();
     await this.deps.scorer?.close();
     await this.settle();
+  }
+
+  private async whenForegroundIdle(until: number): Promise<void> {
+    const wait = until - performance.now();
+    if (!this.deps.foregroundIdle || wait <= 0 || this.closing) return;
+    await Promise.race([this.deps.foregroundIdle(wait), this.closed]);
   }
 
   private async run(job: ModerationJob): Promise<void> {
@@ -144,13 +179,21 @@ export class Moderation {
     const inserted = await this.deps.db.transaction().execute(async (trx) => {
       if (!(await insertItem(trx, item))) return false;
       if (held) await handler.flag(trx, item);
+      await handler.scored?.(trx, item);
       return true;
     });
     if (inserted && item.status === 'pending') await this.emit({ kind: 'held', item });
   }
 
-  list(status: ModerationItemRow['status'], limit = 100): Promise<ModerationItemRow[]> {
-    return listItems(this.deps.db, status, limit);
+  list(
+    status: ModerationItemRow['status'],
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: ModerationItemRow[]; total: number }> {
+    return listItems(this.deps.db, status, page);
+  }
+
+  item(id: string): Promise<ModerationItemRow | undefined> {
+    return findItem(this.deps.db, id);
   }
 
   /**

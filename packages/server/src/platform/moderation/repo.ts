@@ -36,16 +36,39 @@ export async function insertItem(db: Db, item: ModerationItemRow): Promise<boole
   return r !== undefined;
 }
 
-export async function listItems(db: Db, status: ModerationItemRow['status'], limit: number): Promise<ModerationItemRow[]> {
-  const rows = await db
-    .selectFrom('moderation_items')
-    .select(COLUMNS)
-    .where('status', '=', status)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map(toRow);
+/**
+ * A page of a queue: the pending oldest first (first come, first reviewed), the decided newest
+ * first; ties by id in the same direction, so pages never repeat or skip a row. With the count of
+ * the queue, for "n of m".
+ */
+export async function listItems(
+  db: Db,
+  status: ModerationItemRow['status'],
+  page: { limit: number; offset: number },
+): Promise<{ rows: ModerationItemRow[]; total: number }> {
+  const order = status === 'pending' ? 'asc' : 'desc';
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('moderation_items')
+      .select(COLUMNS)
+      .where('status', '=', status)
+      .orderBy('created_at', order)
+      .orderBy('id', order)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('moderation_items')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('status', '=', status)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toRow), total: Number(count.n) };
+}
+
+export async function findItem(db: Db, id: string): Promise<ModerationItemRow | undefined> {
+  const r = await db.selectFrom('moderation_items').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  return r ? toRow(r) : undefined;
 }
 
 /** The item, locked until the transaction ends: one decision wins when two staff click at once. */

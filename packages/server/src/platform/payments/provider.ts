@@ -27,6 +27,19 @@ export interface ChargeInput {
   note?: string;
 }
 
+/** A refund of a payment, in part or in full; the idempotency key makes a retry the same refund. */
+export interface RefundInput {
+  /** The provider's id of the payment. */
+  paymentId: string;
+  amountCents: number;
+  currency: string;
+  idempotencyKey: string;
+  reason: string;
+}
+
+/** A refund the provider took: done at once, or pending until its webhook says (Square). */
+export type Refunded = { ok: true; refundId: string; status: 'pending' | 'completed' };
+
 export interface PaymentProvider {
   readonly kind: 'sandbox' | 'square';
   createCustomer(input: { referenceId: string; email: string; idempotencyKey: string }): Promise<string>;
@@ -37,6 +50,8 @@ export interface PaymentProvider {
   }): Promise<{ ok: true; card: ProviderCard } | Declined>;
   charge(input: ChargeInput): Promise<{ ok: true; paymentId: string } | Declined>;
   disableCard(cardId: string): Promise<void>;
+  /** Gives back part or all of a payment (Square's RefundPayment); a refusal is its error code. */
+  refund(input: RefundInput): Promise<Refunded | Declined>;
   /** Whether a webhook's body was signed with the provider's key for this notification URL. */
   verifyWebhook(body: string, signature: string | undefined, url: string): Promise<boolean>;
   /** Stops timers (the sandbox's delayed webhooks). */
@@ -48,7 +63,11 @@ export interface ProviderEvent {
   event_id: string;
   type: string;
   created_at?: string;
-  data?: { type?: string; id?: string; object?: { payment?: { id: string; status: string } } };
+  data?: {
+    type?: string;
+    id?: string;
+    object?: { payment?: { id: string; status: string }; refund?: { id: string; status: string; payment_id?: string } };
+  };
 }
 
 /** Square's webhook signature: base64 HMAC-SHA256 of the notification URL followed by the body. */

@@ -1,12 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { PaymentProvider, ProviderCard, ProviderEvent } from './provider.ts';
+import type { PaymentProvider, ProviderCard, ProviderEvent, RefundInput } from './provider.ts';
 import { verifySignature } from './provider.ts';
 
 /**
  * The built-in sandbox provider (the default: `npm start` needs no account). It accepts the card
  * nonces Square's sandbox documents and answers as Square would: the declines with Square's error
  * codes, and each completed payment confirmed later by a signed `payment.updated` webhook
- * (SANDBOX_WEBHOOK_DELAY_MS after, delivered to the app's own webhook route).
+ * (SANDBOX_WEBHOOK_DELAY_MS after, delivered to the app's own webhook route). A refund is
+ * recorded against its payment and completes at once (a `refund.updated` webhook follows); more
+ * than is left of the payment is refused with Square's REFUND_AMOUNT_INVALID.
  */
 const NONCES: Record<string, { code: string | null; card?: Omit<ProviderCard, 'cardId'> }> = {
   'cnon:card-nonce-ok': { code: null, card: { brand: 'VISA', last4: '1111', expMonth: 12, expYear: 2030 } },
@@ -23,6 +25,10 @@ export class SandboxProvider implements PaymentProvider {
   readonly kind = 'sandbox' as const;
   private readonly cards = new Map<string, { customerId: string; successesLeft: number }>();
   private readonly charges = new Map<string, string>();
+  /** Each payment's amount and what was refunded of it, by the sandbox's payment id. */
+  private readonly paid = new Map<string, { amount: number; refunded: number }>();
+  /** The refunds made, by idempotency key: a retried key answers the same refund. */
+  readonly refunds = new Map<string, { refundId: string; paymentId: string; amountCents: number; reason: string }>();
   private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(
@@ -48,7 +54,7 @@ export class SandboxProvider implements PaymentProvider {
     return { ok: true as const, card: { cardId, ...nonce.card } };
   }
 
-  async charge(input: { customerId: string; cardId: string; idempotencyKey: string }) {
+  async charge(input: { customerId: string; cardId: string; idempotencyKey: string; amountCents: number }) {
     const previous = this.charges.get(input.idempotencyKey);
     if (previous) return { ok: true as const, paymentId: previous };
     const card = this.cards.get(input.cardId);
@@ -58,6 +64,7 @@ export class SandboxProvider implements PaymentProvider {
     if (card) card.successesLeft -= 1;
     const paymentId = `sandbox-pay-${randomUUID()}`;
     this.charges.set(input.idempotencyKey, paymentId);
+    this.paid.set(paymentId, { amount: input.amountCents, refunded: 0 });
     this.later({
       event_id: `sandbox-evt-${randomUUID()}`,
       type: 'payment.updated',
@@ -71,6 +78,34 @@ export class SandboxProvider implements PaymentProvider {
   declineCard(cardId: string): void {
     const card = this.cards.get(cardId);
     if (card) card.successesLeft = 0;
+  }
+
+  async refund(input: RefundInput) {
+    const previous = this.refunds.get(input.idempotencyKey);
+    if (previous) return { ok: true as const, refundId: previous.refundId, status: 'completed' as const };
+    // A payment made before a restart is not in memory: the sandbox has no money, so it refunds.
+    const payment = this.paid.get(input.paymentId);
+    if (payment && input.amountCents > payment.amount - payment.refunded)
+      return { ok: false as const, code: 'REFUND_AMOUNT_INVALID' };
+    if (payment) payment.refunded += input.amountCents;
+    const refundId = `sandbox-refund-${randomUUID()}`;
+    this.refunds.set(input.idempotencyKey, {
+      refundId,
+      paymentId: input.paymentId,
+      amountCents: input.amountCents,
+      reason: input.reason,
+    });
+    this.later({
+      event_id: `sandbox-evt-${randomUUID()}`,
+      type: 'refund.updated',
+      created_at: new Date().toISOString(),
+      data: {
+        type: 'refund',
+        id: refundId,
+        object: { refund: { id: refundId, status: 'COMPLETED', payment_id: input.paymentId } },
+      },
+    });
+    return { ok: true as const, refundId, status: 'completed' as const };
   }
 
   async disableCard(cardId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { SquareClient, SquareError, WebhooksHelper } from 'square';
 import type { PaymentsConfig } from './config.ts';
-import type { ChargeInput, Declined, PaymentProvider, ProviderCard } from './provider.ts';
+import type { ChargeInput, Declined, PaymentProvider, ProviderCard, Refunded, RefundInput } from './provider.ts';
 
 type SquareConfig = Extract<PaymentsConfig, { kind: 'square' }>;
 
@@ -13,8 +13,8 @@ function declined(err: unknown): Declined {
 }
 
 /**
- * Square through its official Node SDK (`square`): customers, cards on file, payments, and the
- * webhook signature check. The base URL follows SQUARE_ENVIRONMENT, or SQUARE_API_URL (tests
+ * Square through its official Node SDK (`square`): customers, cards on file, payments, refunds
+ * (RefundPayment), and the webhook signature check. The base URL follows SQUARE_ENVIRONMENT, or SQUARE_API_URL (tests
  * point it at a local stand-in that speaks these endpoints).
  */
 export class SquareProvider implements PaymentProvider {
@@ -78,6 +78,27 @@ export class SquareProvider implements PaymentProvider {
       const p = r.payment;
       if (!p?.id || (p.status !== 'COMPLETED' && p.status !== 'APPROVED')) return { ok: false, code: p?.status ?? 'FAILED' };
       return { ok: true, paymentId: p.id };
+    } catch (err) {
+      return declined(err);
+    }
+  }
+
+  /**
+   * POST /v2/refunds. Square answers PENDING for most card refunds and later COMPLETED (or
+   * REJECTED / FAILED) by a `refund.updated` webhook; a refund it refuses at once is its error code
+   * (REFUND_AMOUNT_INVALID when it is more than the payment has left).
+   */
+  async refund(input: RefundInput): Promise<Refunded | Declined> {
+    try {
+      const r = await this.client.refunds.refundPayment({
+        idempotencyKey: input.idempotencyKey,
+        amountMoney: { amount: BigInt(input.amountCents), currency: input.currency as 'USD' },
+        paymentId: input.paymentId,
+        reason: input.reason,
+      });
+      const f = r.refund;
+      if (!f?.id || f.status === 'REJECTED' || f.status === 'FAILED') return { ok: false, code: f?.status ?? 'REFUND_FAILED' };
+      return { ok: true, refundId: f.id, status: f.status === 'COMPLETED' ? 'completed' : 'pending' };
     } catch (err) {
       return declined(err);
     }

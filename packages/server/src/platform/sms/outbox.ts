@@ -21,6 +21,7 @@ export class OutboxSmsProvider implements SmsProvider {
     // Sorts by time; the random tail keeps two texts of one millisecond apart.
     const file = path.join(this.dir, `${sentAt.replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.json`);
     await writeFile(file, `${JSON.stringify({ to: sms.to, body: sms.body, sentAt })}\n`, { mode: 0o600 });
-    this.log.info(`SMS to ${sms.to}: ${JSON.stringify(sms.body)} (written to ${file})`);
+    // Only where: a phone number is personal data and the text carries a sign-in code.
+    this.log.info(`SMS written to ${file}`);
   }
 }

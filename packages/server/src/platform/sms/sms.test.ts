@@ -92,7 +92,8 @@ describe('the development SMS outbox', () => {
       const text = JSON.parse(readFileSync(path.join(outboxDir, files[0]!), 'utf8')) as Record<string, string>;
       expect(text).toMatchObject({ to: '+14155550123', body: '123456 is your code.' });
       expect(log.info).toHaveBeenCalledTimes(1);
-      expect(log.info.mock.calls[0]?.[0]).toMatch(/^SMS to \+14155550123: "123456 is your code\." \(written to .+\.json\)$/);
+      // Where it is, not the number nor the code.
+      expect(log.info.mock.calls[0]?.[0]).toMatch(/^SMS written to .+\.json$/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

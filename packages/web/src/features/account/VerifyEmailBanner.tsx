@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { CloseIcon } from '../../ui/icons.tsx';
+import { LOOK } from '../../ui/look.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useResendVerification } from './queries.ts';
 
@@ -32,17 +33,14 @@ export function VerifyEmailBanner() {
   };
 
   return (
-    <section
-      aria-label="Confirm your email"
-      className="mx-4 mt-3 flex items-start gap-3 rounded-2xl border border-primary/40 bg-primary-soft p-3"
-    >
-      <div className="flex flex-1 flex-col gap-1 text-sm text-ink">
-        <p className="font-semibold">Confirm your email</p>
+    <section aria-label="Confirm your email" className={LOOK.banner}>
+      <div className={LOOK.bannerText}>
+        <p className={LOOK.bannerTitle}>Confirm your email</p>
         {resend.isSuccess ? (
           <p role="status">Sent. Check your inbox (and spam) for the new link.</p>
         ) : (
           <p>
-            Open the link we sent to <span className="font-semibold break-all">{user.email}</span>.
+            Open the link we sent to <span className={LOOK.bannerEmail}>{user.email}</span>.
           </p>
         )}
         {resend.isError ? (
@@ -52,21 +50,11 @@ export function VerifyEmailBanner() {
         ) : null}
       </div>
       {resend.isSuccess ? null : (
-        <button
-          type="button"
-          onClick={() => resend.mutate()}
-          disabled={resend.isPending}
-          className="min-h-11 shrink-0 rounded-full border border-primary-strong bg-white px-4 text-sm font-semibold text-primary-strong hover:bg-white/70 disabled:opacity-50"
-        >
+        <button type="button" onClick={() => resend.mutate()} disabled={resend.isPending} className={LOOK.bannerResend}>
           {resend.isPending ? 'Sending...' : 'Resend'}
         </button>
       )}
-      <button
-        type="button"
-        onClick={hide}
-        aria-label="Hide this reminder"
-        className="-mt-1 -mr-1 flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-white/70"
-      >
+      <button type="button" onClick={hide} aria-label="Hide this reminder" className={LOOK.bannerHide}>
         <CloseIcon width={18} height={18} />
       </button>
     </section>

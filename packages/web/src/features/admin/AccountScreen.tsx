@@ -15,9 +15,9 @@ export function AccountScreen() {
   return (
     <>
       <ScreenTitle>My account</ScreenTitle>
-      <dl className="grid max-w-md grid-cols-[10rem_1fr] gap-y-2 text-sm text-ink">
+      <dl className="grid max-w-md grid-cols-[9rem_minmax(0,1fr)] gap-y-2 text-sm text-ink">
         <dt className="text-muted">Email</dt>
-        <dd>{me.email}</dd>
+        <dd className="break-all">{me.email}</dd>
         <dt className="text-muted">Role</dt>
         <dd>{me.role.replace('_', ' ')}</dd>
         <dt className="text-muted">Permissions</dt>

@@ -75,6 +75,7 @@ describe('the staff area', () => {
     const labels = [...nav[0]!.querySelectorAll('a')].map((a) => a.textContent);
     expect(labels).toEqual([
       'Dashboard',
+      'Analytics',
       'Users',
       'Banned',
       'Reports',
@@ -84,6 +85,8 @@ describe('the staff area', () => {
       'Locations',
       'Support',
       'Bugs & feedback',
+      'Subscriptions',
+      'Pricing',
       'Limits',
       'My account',
     ]);

@@ -1,27 +1,36 @@
 import { ADMIN_SCREENS } from '@fmk/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Navigate, NavLink, Outlet, Route, Routes, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
 import { AccountScreen } from './AccountScreen.tsx';
 import { AdminLoginScreen } from './AdminLoginScreen.tsx';
+import { AnalyticsScreen } from './AnalyticsScreen.tsx';
 import { AuditScreen } from './AuditScreen.tsx';
+import { BannedScreen } from './BannedScreen.tsx';
 import { ContentScreen } from './ContentScreen.tsx';
 import { DashboardScreen } from './DashboardScreen.tsx';
 import { LimitsScreen } from './FeaturesScreen.tsx';
 import { FeedbackScreen } from './FeedbackScreen.tsx';
+import { FinancialScreen, ForecastScreen, RevenueScreen } from './FinancialScreens.tsx';
+import { SystemHealthScreen } from './HealthScreen.tsx';
 import { InviteAcceptScreen } from './InviteAcceptScreen.tsx';
 import { LocationsScreen } from './LocationsScreen.tsx';
 import { MessagesScreen } from './MessagesScreen.tsx';
+import { PaymentsScreen } from './PaymentsScreen.tsx';
+import { PermissionsScreen } from './PermissionsScreen.tsx';
+import { PricingScreen } from './PricingScreen.tsx';
 import { PromptsScreen } from './PromptsScreen.tsx';
 import { adminKeys, mayUse, useAdminMe } from './queries.ts';
 import { ReportsScreen } from './ReportsScreen.tsx';
+import { SubscriptionsScreen } from './SubscriptionsScreen.tsx';
 import { SupportScreen, SupportThreadScreen } from './SupportScreens.tsx';
-import { HealthScreen, SystemSettingsScreen } from './SystemScreens.tsx';
+import { SystemSettingsScreen } from './SystemScreens.tsx';
 import { setStaffSession, staffCall, useStaffToken } from './session.ts';
-import { InvitesScreen, MembersScreen, PermissionsScreen } from './TeamScreens.tsx';
-import { BannedScreen, UserDetailScreen, UsersScreen } from './UsersScreens.tsx';
+import { InvitesScreen, MembersScreen } from './TeamScreens.tsx';
+import { UserDetailScreen } from './UserDetailScreen.tsx';
+import { UsersScreen } from './UsersScreens.tsx';
 
 /**
  * The staff admin area (spec section 2): a lazy part of the app with its own session.
@@ -37,12 +46,14 @@ export function AdminArea() {
         <Route element={<AdminShell />}>
           <Route index element={<FirstScreen />} />
           <Route path="dashboard" element={<Gate need="analytics.view" element={<DashboardScreen />} />} />
+          <Route path="analytics" element={<Gate need="analytics.view" element={<AnalyticsScreen />} />} />
           <Route path="users" element={<Gate need="users.view" element={<UsersScreen />} />} />
           <Route path="users/banned" element={<Gate need="users.view" element={<BannedScreen />} />} />
           <Route path="users/reports" element={<Gate need="reports.view" element={<ReportsScreen />} />} />
           <Route path="reports" element={<Gate need="reports.view" element={<ReportsScreen triage />} />} />
           <Route path="messages" element={<Gate need="reports.view" element={<MessagesScreen />} />} />
           <Route path="users/:id" element={<Gate need="users.view" element={<UserDetailScreen />} />} />
+          <Route path="content" element={<Navigate to="/admin/content/pending" replace />} />
           <Route path="content/:status" element={<Gate need="content.view" element={<ContentScreen />} />} />
           <Route path="locations" element={<Gate need="locations.view" element={<LocationsScreen />} />} />
           <Route path="locations/:status" element={<Gate need="locations.view" element={<LocationsScreen />} />} />
@@ -50,13 +61,19 @@ export function AdminArea() {
           <Route path="support/:id" element={<Gate need="reports.view" element={<SupportThreadScreen />} />} />
           <Route path="feedback" element={<Gate need="reports.view" element={<FeedbackScreen />} />} />
           <Route path="prompts" element={<Gate need="prompts.view" element={<PromptsScreen />} />} />
+          <Route path="financial" element={<Gate need="financial.view" element={<FinancialScreen />} />} />
+          <Route path="financial/revenue" element={<Gate need="financial.view" element={<RevenueScreen />} />} />
+          <Route path="financial/forecasting" element={<Gate need="financial.view" element={<ForecastScreen />} />} />
+          <Route path="subscriptions" element={<Gate need="subscriptions.view" element={<SubscriptionsScreen />} />} />
+          <Route path="subscriptions/pricing" element={<Gate need="subscriptions.view" element={<PricingScreen />} />} />
           <Route path="subscriptions/limits" element={<Gate need="subscriptions.view" element={<LimitsScreen />} />} />
+          <Route path="payments" element={<Gate need="payments.view" element={<PaymentsScreen />} />} />
           <Route path="team/members" element={<Gate need="team_management.view" element={<MembersScreen />} />} />
           <Route path="team/invites" element={<Gate need="team_management.view" element={<InvitesScreen />} />} />
           <Route path="team/permissions" element={<Gate need="team_management.view" element={<PermissionsScreen />} />} />
           <Route path="system/audit" element={<Gate need="audit_logs.view" element={<AuditScreen />} />} />
           <Route path="system/settings" element={<Gate need="system_admin.view" element={<SystemSettingsScreen />} />} />
-          <Route path="system/health" element={<Gate need="system_admin.view" element={<HealthScreen />} />} />
+          <Route path="system/health" element={<Gate need="system_admin.view" element={<SystemHealthScreen />} />} />
           <Route path="settings" element={<AccountScreen />} />
           <Route path="*" element={<FirstScreen />} />
         </Route>
@@ -99,28 +116,28 @@ function AdminShell() {
     await staffCall('POST /admin/logout').catch(() => undefined);
     setStaffSession(null);
     qc.removeQueries({ queryKey: adminKeys.all });
+    qc.removeQueries({ queryKey: adminKeys.blobs() });
   };
+  // The screen the menu marks: the one at this path, else the first of its section (content/approved
+  // is Photos, locations/pending Locations, users/:id Users, support/:id Support).
+  const section = pathname.split('/')[2];
+  const active = screens.find((s) => pathname === `/admin/${s.path}`) ?? screens.find((s) => s.path.split('/')[0] === section);
   const nav = (
     <nav aria-label="Admin" className="flex flex-col gap-1 p-3">
       {screens.map((s) => (
-        <NavLink
+        <Link
           key={s.path}
           to={`/admin/${s.path}`}
-          end
+          aria-current={s === active ? 'page' : undefined}
           onClick={() => setOpen(false)}
-          className={({ isActive }) =>
-            `rounded-xl px-3 py-2.5 text-sm font-semibold ${isActive ? 'bg-ink text-white' : 'text-ink hover:bg-canvas'}`
-          }
+          className={`rounded-xl px-3 py-2.5 text-sm font-semibold ${s === active ? 'bg-ink text-white' : 'text-ink hover:bg-canvas'}`}
         >
           {s.label}
-        </NavLink>
+        </Link>
       ))}
     </nav>
   );
-  // The longest matching path names the screen (users/banned, not users).
-  const current =
-    [...screens].sort((a, b) => b.path.length - a.path.length).find((s) => pathname.startsWith(`/admin/${s.path}`))?.label ??
-    'Admin';
+  const current = active?.label ?? 'Admin';
   return (
     <div className="min-h-dvh bg-white lg:flex">
       <aside className="hidden w-60 shrink-0 border-r border-line lg:block">

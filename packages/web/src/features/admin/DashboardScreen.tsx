@@ -1,74 +1,78 @@
+import type { Dashboard } from '@fmk/core';
+import { AdminChart } from './AdminChart.tsx';
 import { QueryState, ScreenTitle } from './parts.tsx';
 import { adminKeys, useStaffQuery } from './queries.ts';
 import { staffCall } from './session.ts';
 
-type Series = { day: string; n: number }[];
+type Series = Dashboard['days']['signups'];
 
-/** The last 30 days as bars (an SVG with a text alternative), zero-filled. */
-function Bars({ title, series, days }: { title: string; series: Series; days: string[] }) {
-  const by = new Map(series.map((s) => [s.day, s.n]));
-  const values = days.map((d) => by.get(d) ?? 0);
-  const max = Math.max(1, ...values);
-  const total = values.reduce((a, b) => a + b, 0);
-  return (
-    <figure className="rounded-xl border border-line p-4">
-      <figcaption className="flex items-baseline justify-between">
-        <span className="font-semibold text-ink">{title}</span>
-        <span className="text-sm text-muted">{total} in 30 days</span>
-      </figcaption>
-      <svg
-        viewBox="0 0 300 80"
-        className="mt-3 h-20 w-full"
-        role="img"
-        aria-label={`${title}: ${total} in 30 days, at most ${max} a day`}
-      >
-        {values.map((v, i) => (
-          <rect key={days[i]} x={i * 10 + 1} width={8} y={80 - (v / max) * 78} height={(v / max) * 78} rx={1.5} fill="#FF4458">
-            <title>{`${days[i]}: ${v}`}</title>
-          </rect>
-        ))}
-      </svg>
-    </figure>
-  );
-}
+/** Minor units (cents) as money: "$12.34". */
+export const money = (cents: number, currency: string) =>
+  (cents / 100).toLocaleString('en-US', { style: 'currency', currency, minimumFractionDigits: 2 });
 
-/** Dashboard (spec section 2): today's figures and 30 days of signups, active users, matches and messages. */
+const CHARTS: { key: keyof Dashboard['days']; title: string; kind: 'bar' | 'line' }[] = [
+  { key: 'signups', title: 'Sign-ups', kind: 'bar' },
+  { key: 'activeUsers', title: 'Active members', kind: 'line' },
+  { key: 'matches', title: 'Matches', kind: 'bar' },
+  { key: 'messages', title: 'Messages', kind: 'bar' },
+  { key: 'revenue', title: 'Revenue', kind: 'bar' },
+  { key: 'reports', title: 'Reports filed', kind: 'bar' },
+  { key: 'moderation', title: 'Photos held for review', kind: 'bar' },
+];
+
+/** Dashboard (spec section 2): today's figures and each of the last 30 days, counted by the server. */
 export function DashboardScreen() {
   const q = useStaffQuery(adminKeys.dashboard(), () => staffCall('GET /admin/dashboard'));
   return (
     <>
       <ScreenTitle>Dashboard</ScreenTitle>
-      <QueryState q={q} what="the dashboard">
+      <QueryState
+        q={q}
+        what="the dashboard"
+        isEmpty={(d) => d.totals.users === 0}
+        empty={{ title: 'No members yet', body: 'The figures start with the first sign-up.' }}
+      >
         {(d) => {
-          const today = new Date();
-          const days = Array.from({ length: 30 }, (_, i) =>
-            new Date(today.getTime() - (29 - i) * 86_400_000).toISOString().slice(0, 10),
-          );
+          const fmtMoney = (n: number) => money(n, d.currency);
           const cards = [
-            ['Sign-ups today', d.today.signups],
-            ['Active today', d.today.activeUsers],
-            ['Matches today', d.today.matches],
-            ['Messages today', d.today.messages],
-            ['Open reports', d.today.openReports],
-            ['Photos to review', d.today.pendingModeration],
-            ['Members', d.totals.users],
-            ['Active in 30 days', d.totals.activeUsers30d],
+            ['Sign-ups today', String(d.today.signups)],
+            ['Active today', String(d.today.activeUsers)],
+            ['Matches today', String(d.today.matches)],
+            ['Messages today', String(d.today.messages)],
+            ['Revenue today', fmtMoney(d.today.revenue)],
+            ['Open reports', String(d.today.openReports)],
+            ['Photos to review', String(d.today.pendingModeration)],
+            ['Members', String(d.totals.users)],
+            ['Active in 30 days', String(d.totals.activeUsers30d)],
+            ['Revenue in 30 days', fmtMoney(d.totals.revenue30d)],
           ] as const;
+          const days = d.days.signups.map((s) => s.day);
+          const values = (s: Series) => s.map((x) => x.n);
           return (
             <div className="flex flex-col gap-4">
-              <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+              <dl className="grid grid-cols-2 gap-3 md:grid-cols-5">
                 {cards.map(([label, n]) => (
                   <div key={label} className="rounded-xl bg-canvas p-4">
                     <dt className="text-sm text-muted">{label}</dt>
-                    <dd className="text-2xl font-bold text-ink">{n}</dd>
+                    <dd className="text-2xl font-bold text-ink tabular-nums">{n}</dd>
                   </div>
                 ))}
               </dl>
+              <p className="text-sm text-muted">
+                Days are UTC days, today last. Active means {d.activeMeans}. Revenue is completed payments less refunds, in{' '}
+                {d.currency}.
+              </p>
               <div className="grid gap-3 md:grid-cols-2">
-                <Bars title="Sign-ups" series={d.days.signups} days={days} />
-                <Bars title="Active users" series={d.days.activeUsers} days={days} />
-                <Bars title="Matches" series={d.days.matches} days={days} />
-                <Bars title="Messages" series={d.days.messages} days={days} />
+                {CHARTS.map((c) => (
+                  <AdminChart
+                    key={c.key}
+                    title={c.title}
+                    kind={c.kind}
+                    days={days}
+                    series={[{ label: c.title, values: values(d.days[c.key]) }]}
+                    format={c.key === 'revenue' ? fmtMoney : undefined}
+                  />
+                ))}
               </div>
             </div>
           );

@@ -1,10 +1,7 @@
 import type { FeatureFlag } from '@fmk/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdminArea } from './AdminArea.tsx';
-import { setStaffSession } from './session.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { json, resetAdmin, serveAdmin, startAdmin as start } from './admin-test-kit.tsx';
 
 const flag = (id: string, extra: Partial<FeatureFlag> = {}): FeatureFlag => ({
   id,
@@ -16,50 +13,22 @@ const flag = (id: string, extra: Partial<FeatureFlag> = {}): FeatureFlag => ({
   ...extra,
 });
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /** The server as the browser meets it: /admin/me for the role, the flags and the beta settings; every call recorded. */
 function serve(role: string, flags: () => Response, permissions: string[] | null = null) {
-  const calls: { method: string; url: URL; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, url, body });
-      if (url.pathname.endsWith('/admin/me'))
-        return json({ userId: 'u1', email: 's@example.com', role, permissions, totpEnabled: true, recoveryCodesLeft: 10 });
+  return serveAdmin(
+    role,
+    (method, url, body) => {
       if (url.pathname.endsWith('/admin/features')) return flags();
       if (url.pathname.endsWith('/admin/system/settings'))
         return json({ enabled: true, maxUsers: 100, currentCount: 3, lifetimePremium: true, autoClose: true });
-      if (method === 'PATCH') return json(flag('boost', body));
-      return json({ error: 'x', message: 'nope' }, 500);
-    }),
-  );
-  return calls;
-}
-
-function start(path: string) {
-  setStaffSession({ token: 't', expiresAt: new Date(Date.now() + 3600_000).toISOString() });
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/admin/*" element={<AdminArea />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+      if (method === 'PATCH') return json(flag('boost', body as Partial<FeatureFlag>));
+      return undefined;
+    },
+    { permissions },
   );
 }
 
-afterEach(() => {
-  cleanup();
-  setStaffSession(null);
-  vi.unstubAllGlobals();
-});
+afterEach(resetAdmin);
 
 describe('the feature switches', () => {
   it('lists every flag on subscriptions/limits, and an owner switches one and sets a limit', async () => {

@@ -4,38 +4,23 @@ import {
   FEEDBACK_STATUS_LABELS,
   FEEDBACK_STATUSES,
   type FeedbackCategory,
+  type FeedbackKind,
   type FeedbackStatus,
   type StaffFeedback,
 } from '@fmk/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { FormError } from '../../ui/FormError.tsx';
 import { SelectField, TextField } from '../../ui/TextField.tsx';
-import { QueryState, ScreenTitle, when } from './parts.tsx';
-import { adminKeys, mayUse, useAdminMe, useStaffMutation, useStaffQuery } from './queries.ts';
-import { memberLabel, StatusTabs } from './SupportScreens.tsx';
-import { staffBlob, staffCall } from './session.ts';
+import { AdminListPage, FilterSelect, ListSearch, StatusTabs } from './AdminListPage.tsx';
+import { when } from './parts.tsx';
+import { adminKeys, mayUse, useAdminMe, useStaffMutation } from './queries.ts';
+import { StaffPhoto } from './StaffPhoto.tsx';
+import { memberLabel } from './SupportScreens.tsx';
+import { staffCall } from './session.ts';
+import { useAdminList } from './useAdminList.ts';
 
 type Filter = FeedbackStatus | 'all';
-
-/** A report's screenshot is served only with a token, so it is fetched with the staff one and shown from an object URL. */
-function Screenshot({ id }: { id: string }) {
-  const q = useStaffQuery(adminKeys.screenshot(id), () => staffBlob(`/support/screenshots/${id}`));
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    if (!q.data || typeof URL.createObjectURL !== 'function') return;
-    const url = URL.createObjectURL(q.data);
-    setSrc(url);
-    return () => URL.revokeObjectURL(url);
-  }, [q.data]);
-  if (q.isError) return <p className="text-muted">Screenshot attached (could not be loaded)</p>;
-  if (!src) return <p className="text-muted">Loading screenshot…</p>;
-  return (
-    <a href={src} target="_blank" rel="noreferrer" className="self-start">
-      <img src={src} alt="Screenshot the member attached" className="max-h-64 w-auto rounded-lg border border-line" />
-    </a>
-  );
-}
 
 function ReportItem({ r, mayEdit }: { r: StaffFeedback; mayEdit: boolean }) {
   const [error, setError] = useState<string | null>(null);
@@ -56,7 +41,13 @@ function ReportItem({ r, mayEdit }: { r: StaffFeedback; mayEdit: boolean }) {
       <p className="text-muted">
         {memberLabel(r.member)} · {r.member.tier} · app {r.appVersion || 'unknown'} · {r.browser || 'unknown browser'}
       </p>
-      {r.screenshot ? <Screenshot id={r.screenshot.id} /> : null}
+      {r.screenshot ? (
+        <StaffPhoto
+          path={`/support/screenshots/${r.screenshot.id}`}
+          alt="Screenshot the member attached"
+          className="max-h-64 w-auto self-start rounded-lg border border-line"
+        />
+      ) : null}
       {mayEdit ? (
         <div className="max-w-xs">
           <SelectField
@@ -84,68 +75,62 @@ function ReportItem({ r, mayEdit }: { r: StaffFeedback; mayEdit: boolean }) {
 }
 
 /**
- * Bugs and feedback (admin/feedback): what members sent from settings, newest first, by status;
- * narrowed by kind, category and words; each with its screenshot, app version and browser.
+ * Bugs and feedback (admin/feedback): what members sent from settings, newest first; status,
+ * kind, category, words and pages are the server's. Each with its screenshot, app version and browser.
  */
 export function FeedbackScreen() {
   const me = useAdminMe().data;
-  const [status, setStatus] = useState<Filter>('new');
-  const [kind, setKind] = useState<'all' | 'bug' | 'feedback'>('all');
-  const [category, setCategory] = useState<FeedbackCategory | 'all'>('all');
-  const [search, setSearch] = useState('');
-  const q = useStaffQuery(adminKeys.feedback(status), () =>
-    staffCall('GET /admin/support/reports', { query: status === 'all' ? {} : { status } }),
-  );
-  const needle = search.trim().toLowerCase();
+  const list = useAdminList({
+    initial: { status: 'new' as Filter, kind: '' as FeedbackKind | '', category: '' as FeedbackCategory | '', q: '' },
+    tab: 'status',
+    key: adminKeys.feedback,
+    fetch: (query) => staffCall('GET /admin/support/reports', { query }),
+  });
   return (
-    <>
-      <ScreenTitle>Bugs & feedback</ScreenTitle>
-      <StatusTabs
-        label="Report status"
-        options={['all', ...FEEDBACK_STATUSES] as Filter[]}
-        value={status}
-        onChange={setStatus}
-        names={{ all: 'all', ...FEEDBACK_STATUS_LABELS }}
-      />
-      <div className="mb-4 grid gap-3 sm:grid-cols-3">
-        <SelectField label="Kind" value={kind} onChange={(e) => setKind(e.target.value as typeof kind)}>
-          <option value="all">Bugs and feedback</option>
-          <option value="bug">Bugs</option>
-          <option value="feedback">Feedback</option>
-        </SelectField>
-        <SelectField label="Category" value={category} onChange={(e) => setCategory(e.target.value as typeof category)}>
-          <option value="all">Every category</option>
-          {FEEDBACK_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {FEEDBACK_CATEGORY_LABELS[c]}
-            </option>
+    <AdminListPage
+      list={list}
+      title="Bugs & feedback"
+      top={
+        <StatusTabs
+          label="Report status"
+          options={['all', ...FEEDBACK_STATUSES] as Filter[]}
+          value={list.filter.status}
+          onChange={(status) => list.set({ status })}
+          names={{ all: 'all', ...FEEDBACK_STATUS_LABELS }}
+        />
+      }
+      search={
+        <ListSearch list={list} label="Search bugs and feedback" grid="md:grid-cols-[10rem_12rem_1fr_auto]" variant="secondary">
+          <FilterSelect
+            list={list}
+            name="kind"
+            label="Kind"
+            any="Bugs and feedback"
+            options={['bug', 'feedback']}
+            names={{ bug: 'Bugs', feedback: 'Feedback' }}
+          />
+          <FilterSelect
+            list={list}
+            name="category"
+            label="Category"
+            any="Every category"
+            options={FEEDBACK_CATEGORIES}
+            names={FEEDBACK_CATEGORY_LABELS}
+          />
+          <TextField label="Search text or member" type="search" {...list.field('q')} />
+        </ListSearch>
+      }
+      what="reports"
+      empty={{ title: 'No reports here', body: 'Bug reports and feedback members send land here.' }}
+      noMatch={{ title: 'No report matches these filters', body: 'Try other words, another kind or category.' }}
+    >
+      {(d) => (
+        <ul className="flex flex-col gap-3">
+          {d.rows.map((r) => (
+            <ReportItem key={r.id} r={r} mayEdit={mayUse(me, 'reports.edit')} />
           ))}
-        </SelectField>
-        <TextField label="Search text or member" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-      </div>
-      <QueryState
-        q={q}
-        what="reports"
-        isEmpty={(d) => d.length === 0}
-        empty={{ title: 'No reports here', body: 'Bug reports and feedback members send land here.' }}
-      >
-        {(rows) => {
-          const shown = rows.filter(
-            (r) =>
-              (kind === 'all' || r.kind === kind) &&
-              (category === 'all' || r.category === category) &&
-              (!needle || `${r.text} ${memberLabel(r.member)}`.toLowerCase().includes(needle)),
-          );
-          if (shown.length === 0) return <p className="py-6 text-center text-muted">No report matches these filters.</p>;
-          return (
-            <ul className="flex flex-col gap-3">
-              {shown.map((r) => (
-                <ReportItem key={r.id} r={r} mayEdit={mayUse(me, 'reports.edit')} />
-              ))}
-            </ul>
-          );
-        }}
-      </QueryState>
-    </>
+        </ul>
+      )}
+    </AdminListPage>
   );
 }

@@ -1,10 +1,7 @@
 import type { AdminSpot, AdminSpotsPage } from '@fmk/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdminArea } from './AdminArea.tsx';
-import { setStaffSession } from './session.ts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { json, resetAdmin, serveAdmin, startAdmin as start } from './admin-test-kit.tsx';
 
 const spot = (id: string, status: AdminSpot['status'], extra: Partial<AdminSpot> = {}): AdminSpot => ({
   id,
@@ -32,47 +29,16 @@ const page = (rows: AdminSpot[], over: Partial<AdminSpotsPage> = {}): AdminSpots
   ...over,
 });
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /** The server as the browser meets it: /admin/me for the role, /admin/locations for the list, every call recorded. */
 function serve(role: string, list: (url: URL) => Response) {
-  const calls: { method: string; url: URL; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (url.pathname.endsWith('/admin/me'))
-        return json({ userId: 'u1', email: 's@example.com', role, permissions: null, totpEnabled: true, recoveryCodesLeft: 10 });
-      if (url.pathname.endsWith('/admin/locations')) return list(url);
-      if (method === 'POST' || method === 'PATCH') return json(spot('a', 'approved'));
-      return json({ error: 'x', message: 'nope' }, 500);
-    }),
-  );
-  return calls;
+  return serveAdmin(role, (method, url) => {
+    if (url.pathname.endsWith('/admin/locations')) return list(url);
+    if (method === 'POST' || method === 'PATCH') return json(spot('a', 'approved'));
+    return undefined;
+  });
 }
 
-function start(path: string) {
-  setStaffSession({ token: 't', expiresAt: new Date(Date.now() + 3600_000).toISOString() });
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/admin/*" element={<AdminArea />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
-afterEach(() => {
-  cleanup();
-  setStaffSession(null);
-  vi.unstubAllGlobals();
-});
+afterEach(resetAdmin);
 
 describe('the locations screens', () => {
   it('shows the counts and every spot on the overview, and filters by status and name', async () => {

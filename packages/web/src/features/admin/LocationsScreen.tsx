@@ -1,14 +1,16 @@
 import { type AdminSpot, type AdminSpotsPage, SPOT_KINDS, type SpotStatus } from '@fmk/core';
-import { type FormEvent, lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { SelectField, TextArea, TextField } from '../../ui/TextField.tsx';
-import { Pager, QueryState, ScreenTitle, when } from './parts.tsx';
-import { adminKeys, mayUse, useAdminMe, useStaffMutation, useStaffQuery } from './queries.ts';
+import { AdminListPage, FilterSelect, ListSearch } from './AdminListPage.tsx';
+import { when } from './parts.tsx';
+import { adminKeys, mayUse, useAdminMe, useStaffMutation } from './queries.ts';
 import { staffCall } from './session.ts';
+import { useAdminList } from './useAdminList.ts';
 
 // Leaflet loads with the map, only on these screens.
 const SpotsMap = lazy(async () => ({ default: (await import('./SpotsMap.tsx')).SpotsMap }));
@@ -35,70 +37,70 @@ export function LocationsScreen() {
 }
 
 function LocationsList({ tab }: { tab: Tab }) {
-  const [draft, setDraft] = useState('');
-  const [filter, setFilter] = useState<{ q: string; status: SpotStatus | ''; page: number }>({ q: '', status: '', page: 1 });
-  const status = tab === 'overview' ? filter.status || undefined : tab;
-  const query = { status, q: filter.q || undefined, page: filter.page };
-  const q = useStaffQuery(adminKeys.locations(query), () => staffCall('GET /admin/locations', { query }));
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    setFilter((f) => ({ ...f, q: draft.trim(), page: 1 }));
-  };
+  const list = useAdminList({
+    // A queue fixes the status (no control shows it); the overview filters by it.
+    initial: { q: '', status: (tab === 'overview' ? '' : tab) as SpotStatus | '' },
+    key: adminKeys.locations,
+    fetch: (query) => staffCall('GET /admin/locations', { query }),
+  });
   const select = useCallback((s: AdminSpot) => {
     const card = document.getElementById(`spot-${s.id}`);
     card?.scrollIntoView({ behavior: 'smooth', block: 'center' });
     card?.focus({ preventScroll: true });
   }, []);
-
+  const counts = list.q.data?.counts;
   return (
-    <>
-      <ScreenTitle>{TITLES[tab]}</ScreenTitle>
-      <Tabs counts={q.data?.counts} />
-      {tab === 'overview' && q.data ? <Counts counts={q.data.counts} /> : null}
-      <form
-        aria-label="Search spots"
-        onSubmit={search}
-        className={`mb-4 grid gap-3 md:items-end ${tab === 'overview' ? 'md:grid-cols-[1fr_11rem_auto]' : 'md:grid-cols-[1fr_auto]'}`}
-      >
-        <TextField label="Search by name" placeholder="Park, sauna…" value={draft} onChange={(e) => setDraft(e.target.value)} />
-        {tab === 'overview' ? (
-          <SelectField
-            label="Status"
-            value={filter.status}
-            onChange={(e) => setFilter((f) => ({ ...f, status: e.target.value as SpotStatus | '', page: 1 }))}
+    <AdminListPage
+      list={list}
+      title={TITLES[tab]}
+      top={
+        <>
+          <Tabs counts={counts} />
+          {tab === 'overview' && counts ? <Counts counts={counts} /> : null}
+        </>
+      }
+      search={
+        <ListSearch
+          list={list}
+          label="Search spots"
+          grid={tab === 'overview' ? 'md:grid-cols-[1fr_11rem_auto]' : 'md:grid-cols-[1fr_auto]'}
+          variant="secondary"
+        >
+          <TextField label="Search by name" placeholder="Park, sauna…" {...list.field('q')} />
+          {tab === 'overview' ? (
+            <FilterSelect
+              list={list}
+              name="status"
+              label="Status"
+              any="All"
+              options={['pending', 'approved', 'rejected']}
+              names={{ pending: 'Pending', approved: 'Approved', rejected: 'Rejected' }}
+            />
+          ) : null}
+        </ListSearch>
+      }
+      what="spots"
+      empty={EMPTY[tab]}
+    >
+      {(d) => (
+        <div className="flex flex-col gap-4">
+          <Suspense
+            fallback={
+              <div className="flex h-64 items-center justify-center rounded-2xl border border-line bg-canvas sm:h-80">
+                <Spinner label="Loading the map" />
+              </div>
+            }
           >
-            <option value="">All</option>
-            <option value="pending">Pending</option>
-            <option value="approved">Approved</option>
-            <option value="rejected">Rejected</option>
-          </SelectField>
-        ) : null}
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-      </form>
-      <QueryState q={q} what="spots" isEmpty={(d) => d.rows.length === 0} empty={EMPTY[tab]}>
-        {(d) => (
-          <div className="flex flex-col gap-4">
-            <Suspense
-              fallback={
-                <div className="flex h-64 items-center justify-center rounded-2xl border border-line bg-canvas sm:h-80">
-                  <Spinner label="Loading the map" />
-                </div>
-              }
-            >
-              <SpotsMap spots={d.rows} tileUrl={d.map.tileUrl} tileAttribution={d.map.tileAttribution} onSelect={select} />
-            </Suspense>
-            <ol className="grid gap-3 md:grid-cols-2" aria-label="Spots">
-              {d.rows.map((s, i) => (
-                <SpotCard key={s.id} spot={s} n={i + 1} />
-              ))}
-            </ol>
-            <Pager page={d.page} pageSize={d.pageSize} total={d.total} onPage={(page) => setFilter((f) => ({ ...f, page }))} />
-          </div>
-        )}
-      </QueryState>
-    </>
+            <SpotsMap spots={d.rows} tileUrl={d.map.tileUrl} tileAttribution={d.map.tileAttribution} onSelect={select} />
+          </Suspense>
+          <ol className="grid gap-3 md:grid-cols-2" aria-label="Spots">
+            {d.rows.map((s, i) => (
+              <SpotCard key={s.id} spot={s} n={i + 1} />
+            ))}
+          </ol>
+        </div>
+      )}
+    </AdminListPage>
   );
 }
 

@@ -1,7 +1,7 @@
-import 'leaflet/dist/leaflet.css';
 import type { AdminSpot } from '@fmk/core';
 import L from 'leaflet';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
+import { escapeHtml, PLAIN_MAP_BACKGROUND, useLeafletMap } from '../../shared/useLeafletMap.ts';
 
 export interface SpotsMapProps {
   /** The spots of the page shown, numbered in list order. */
@@ -19,8 +19,6 @@ const MARKER: Record<AdminSpot['status'], string> = {
   rejected: 'bg-white text-muted border-line',
 };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 /**
  * The locations screens' map (Leaflet, loaded only there, as the cruise map is on /cruise). A
  * spot is a public place, so it is drawn where it is; each marker carries the spot's number in
@@ -28,41 +26,12 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCode
  * sit on a plain background.
  */
 export function SpotsMap({ spots, tileUrl, tileAttribution, onSelect }: SpotsMapProps) {
-  const el = useRef<HTMLElement>(null);
-  const map = useRef<L.Map | null>(null);
-  const layer = useRef<L.LayerGroup | null>(null);
-  const [tilesFailed, setTilesFailed] = useState(false);
+  const { el, leaflet, plain } = useLeafletMap(tileUrl, tileAttribution);
 
   useEffect(() => {
-    if (!el.current) return;
-    const m = L.map(el.current, { zoomControl: true, attributionControl: Boolean(tileUrl), preferCanvas: true });
-    map.current = m;
-    layer.current = L.layerGroup().addTo(m);
-    if (tileUrl) {
-      let loaded = 0;
-      let failed = 0;
-      const tiles = L.tileLayer(tileUrl, { attribution: tileAttribution ?? '', maxZoom: 18 });
-      tiles.on('tileload', () => {
-        loaded += 1;
-      });
-      tiles.on('tileerror', (e: L.TileErrorEvent) => {
-        failed += 1;
-        e.tile.style.visibility = 'hidden';
-        if (failed >= 4 && loaded === 0) setTilesFailed(true);
-      });
-      tiles.addTo(m);
-    }
-    return () => {
-      m.remove();
-      map.current = null;
-      layer.current = null;
-    };
-  }, [tileUrl, tileAttribution]);
-
-  useEffect(() => {
-    const m = map.current;
-    const g = layer.current;
-    if (!m || !g || spots.length === 0) return;
+    if (!leaflet) return;
+    const { map: m, layer: g } = leaflet;
+    if (spots.length === 0) return;
     g.clearLayers();
     // The view first: Leaflet adds layers to a map only once it has one.
     const bounds = L.latLngBounds(spots.map((s) => [s.lat, s.lng] as [number, number]));
@@ -84,7 +53,7 @@ export function SpotsMap({ spots, tileUrl, tileAttribution, onSelect }: SpotsMap
         .addTo(g);
       marker.on('click', () => onSelect(s));
     });
-  }, [spots, onSelect]);
+  }, [leaflet, spots, onSelect]);
 
   return (
     <figure className="flex flex-col gap-2">
@@ -93,15 +62,9 @@ export function SpotsMap({ spots, tileUrl, tileAttribution, onSelect }: SpotsMap
           ref={el}
           aria-label="Map of the spots listed"
           className="h-64 w-full sm:h-80"
-          // Inline, so Leaflet's own grey background does not win: the plain background when no tiles load.
-          style={{
-            backgroundColor: 'var(--color-canvas)',
-            backgroundImage:
-              'linear-gradient(var(--color-line) 1px, transparent 1px), linear-gradient(90deg, var(--color-line) 1px, transparent 1px)',
-            backgroundSize: '32px 32px',
-          }}
+          style={PLAIN_MAP_BACKGROUND}
         ></section>
-        {!tileUrl || tilesFailed ? (
+        {plain ? (
           <p className="pointer-events-none absolute top-2 right-2 z-[400] rounded-full bg-white/90 px-2.5 py-1 text-xs text-muted shadow-sm">
             Street map unavailable: positions only
           </p>

@@ -1,12 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdminArea } from './AdminArea.tsx';
-import { setStaffSession } from './session.ts';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { json, resetAdmin, serveAdmin as serve, startAdmin as start } from './admin-test-kit.tsx';
 
 const member = (name: string, tier = 'free') => ({ uid: `u-${name}`, anonymousId: `anon-${name}`, displayName: name, tier });
 const thread = (id: string, subject: string, priority: boolean, extra: object = {}) => ({
@@ -34,6 +28,8 @@ const report = (id: string, kind: string, category: string, text: string, extra:
   member: member('Sam'),
   ...extra,
 });
+/** A page of a staff list as the server sends it. */
+const page = (rows: object[], total: number) => ({ rows, total, page: 1, pageSize: 25 });
 const prompt = (id: string, text: string, category: string, usageCount: number, likeCount: number, isActive = true) => ({
   id,
   text,
@@ -43,56 +39,17 @@ const prompt = (id: string, text: string, category: string, usageCount: number, 
   likeCount,
 });
 
-type Call = { method: string; url: URL; body: unknown; auth: string | null };
-
-/** The server as the browser meets it: /admin/me for the role, the given routes, every call recorded. */
-function serve(role: string, routes: (method: string, url: URL) => Response | undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      const headers = new Headers(init?.headers);
-      calls.push({
-        method,
-        url,
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-        auth: headers.get('authorization'),
-      });
-      if (url.pathname.endsWith('/admin/me'))
-        return json({ userId: 'u1', email: 's@example.com', role, permissions: null, totpEnabled: true, recoveryCodesLeft: 10 });
-      return routes(method, url) ?? json({ error: 'x', message: 'nope' }, 500);
-    }),
-  );
-  return calls;
-}
-
-function start(path: string) {
-  setStaffSession({ token: 'staff-token', expiresAt: new Date(Date.now() + 3600_000).toISOString() });
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/admin/*" element={<AdminArea />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
-afterEach(() => {
-  cleanup();
-  setStaffSession(null);
-  vi.unstubAllGlobals();
-});
+afterEach(resetAdmin);
 
 describe('the support inbox', () => {
-  it('lists conversations as the server orders them, marks Platinum as priority, filters and searches', async () => {
+  it('lists conversations as the server orders them, marks Platinum as priority; status, tier, words and pages go to the server', async () => {
     const calls = serve('moderator', (_m, url) =>
       url.pathname.endsWith('/admin/support/threads')
-        ? json([thread('t1', 'Cannot pay', true), thread('t2', 'Grid is empty', false)])
+        ? json(
+            url.searchParams.get('q') === 'fred'
+              ? page([thread('t2', 'Grid is empty', false)], 1)
+              : page([thread('t1', 'Cannot pay', true), thread('t2', 'Grid is empty', false)], 27),
+          )
         : undefined,
     );
     start('/admin/support');
@@ -101,19 +58,29 @@ describe('the support inbox', () => {
       expect.stringMatching(/^PriorityCannot pay/),
       expect.stringMatching(/^Grid is empty/),
     ]);
-    expect(calls.find((c) => c.url.pathname.endsWith('/threads'))!.url.searchParams.get('status')).toBe('open');
+    const sent = () => calls.filter((c) => c.url.pathname.endsWith('/threads')).map((c) => c.url.searchParams);
+    expect(sent()[0]!.get('status')).toBe('open');
+    expect(screen.getByText(/27 in all · page 1 of 2/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(sent().some((p) => p.get('page') === '2')).toBe(true));
     fireEvent.change(screen.getByLabelText('Search subject or member'), { target: { value: 'fred' } });
-    expect(screen.getAllByTestId('thread').map((r) => r.textContent)).toEqual([expect.stringMatching(/^Grid is empty/)]);
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.getAllByTestId('thread')).toHaveLength(1));
+    expect(sent().at(-1)!.get('page')).toBe('1');
+    fireEvent.change(screen.getByLabelText('Tier'), { target: { value: 'platinum' } });
+    await waitFor(() => expect(sent().at(-1)!.get('tier')).toBe('platinum'));
     fireEvent.click(screen.getByRole('tab', { name: 'closed' }));
-    await waitFor(() =>
-      expect(calls.some((c) => c.url.pathname.endsWith('/threads') && c.url.searchParams.get('status') === 'closed')).toBe(true),
-    );
+    await waitFor(() => expect(sent().at(-1)!.get('status')).toBe('closed'));
+    expect(sent().at(-1)!.get('q')).toBe('fred');
   });
 
-  it('shows the empty state and the error state with Try again', async () => {
-    serve('admin', () => json([]));
+  it('shows the empty state, a no-match state and the error state with Try again', async () => {
+    serve('admin', () => json(page([], 0)));
     start('/admin/support');
     expect(await screen.findByText('No conversations here')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search subject or member'), { target: { value: 'zebra' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No conversation matches')).toBeTruthy();
     cleanup();
     serve('admin', () => json({ error: 'x', message: 'Database down' }, 503));
     start('/admin/support');
@@ -127,7 +94,7 @@ describe('the support inbox', () => {
       messages: [{ id: 'm1', from: 'member', text: 'My card is refused', createdAt: '2026-11-20T09:00:00.000Z' }],
     };
     const calls = serve('moderator', (method, url) => {
-      if (url.pathname.endsWith('/admin/support/threads')) return json([thread('t1', 'Cannot pay', true)]);
+      if (url.pathname.endsWith('/admin/support/threads')) return json(page([thread('t1', 'Cannot pay', true)], 1));
       if (url.pathname.endsWith('/admin/support/threads/t1/messages') && method === 'POST') return json(detail, 201);
       if (url.pathname.endsWith('/admin/support/threads/t1'))
         return json(method === 'PATCH' ? { ...detail, status: 'closed' } : detail);
@@ -144,21 +111,7 @@ describe('the support inbox', () => {
   });
 
   it('is not in the navigation of someone without reports.view', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string) =>
-        String(input).endsWith('/admin/me')
-          ? json({
-              userId: 'u1',
-              email: 's@example.com',
-              role: 'owner',
-              permissions: ['prompts.view'],
-              totpEnabled: true,
-              recoveryCodesLeft: 10,
-            })
-          : json([]),
-      ),
-    );
+    serve('owner', () => json(page([], 0)), { permissions: ['prompts.view'] });
     start('/admin/support');
     const nav = await screen.findAllByRole('navigation', { name: 'Admin' });
     expect([...nav[0]!.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Prompts', 'My account']);
@@ -166,13 +119,20 @@ describe('the support inbox', () => {
 });
 
 describe('bugs and feedback', () => {
-  it('shows category, text, app version and browser, filters by kind, category and words, and changes a status', async () => {
+  it('shows category, text, app version and browser; kind, category and words go to the server; changes a status', async () => {
     const calls = serve('admin', (method, url) => {
       if (url.pathname.endsWith('/admin/support/reports'))
-        return json([
-          report('r1', 'bug', 'messages', 'Messages do not load'),
-          report('r2', 'feedback', 'grid', 'Love the grid', { member: member('Kim') }),
-        ]);
+        return json(
+          url.searchParams.get('kind') === 'feedback'
+            ? page([report('r2', 'feedback', 'grid', 'Love the grid', { member: member('Kim') })], 1)
+            : page(
+                [
+                  report('r1', 'bug', 'messages', 'Messages do not load'),
+                  report('r2', 'feedback', 'grid', 'Love the grid', { member: member('Kim') }),
+                ],
+                2,
+              ),
+        );
       if (method === 'PATCH') return json(report('r1', 'bug', 'messages', 'Messages do not load', { status: 'in_review' }));
       return undefined;
     });
@@ -181,15 +141,22 @@ describe('bugs and feedback', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]!.textContent).toContain('Bug · Messages and matches');
     expect(rows[0]!.textContent).toContain('app 1.4.2 · Firefox 140');
+    const sent = () => calls.filter((c) => c.url.pathname.endsWith('/support/reports')).map((c) => c.url.searchParams);
+    expect(sent()[0]!.get('status')).toBe('new');
     fireEvent.change(screen.getByLabelText('Kind'), { target: { value: 'feedback' } });
-    expect(screen.getAllByTestId('feedback').map((r) => r.textContent)).toEqual([expect.stringContaining('Love the grid')]);
-    fireEvent.change(screen.getByLabelText('Kind'), { target: { value: 'all' } });
-    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'messages' } });
-    expect(screen.getAllByTestId('feedback')).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.getAllByTestId('feedback').map((r) => r.textContent)).toEqual([expect.stringContaining('Love the grid')]),
+    );
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'grid' } });
     fireEvent.change(screen.getByLabelText('Search text or member'), { target: { value: 'kim' } });
-    expect(screen.getByText('No report matches these filters.')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'all' } });
-    fireEvent.change(screen.getByLabelText('Search text or member'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => {
+      const last = sent().at(-1)!;
+      expect([last.get('kind'), last.get('category'), last.get('q'), last.get('page')]).toEqual(['feedback', 'grid', 'kim', '1']);
+    });
+    fireEvent.change(screen.getByLabelText('Kind'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: '' } });
+    await waitFor(() => expect(screen.getAllByTestId('feedback')).toHaveLength(2));
     fireEvent.change(within(screen.getAllByTestId('feedback')[0]!).getByLabelText('Status'), {
       target: { value: 'in_review' },
     });
@@ -200,11 +167,19 @@ describe('bugs and feedback', () => {
     });
   });
 
+  it('says when no report matches the filters', async () => {
+    serve('admin', (_m, url) => (url.pathname.endsWith('/admin/support/reports') ? json(page([], 0)) : undefined));
+    start('/admin/feedback');
+    expect(await screen.findByText('No reports here')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Kind'), { target: { value: 'bug' } });
+    expect(await screen.findByText('No report matches these filters')).toBeTruthy();
+  });
+
   it('fetches a private screenshot with the staff token', async () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:shot', revokeObjectURL: () => undefined }));
     const calls = serve('moderator', (_m, url) => {
       if (url.pathname.endsWith('/admin/support/reports'))
-        return json([report('r1', 'bug', 'grid', 'Broken grid', { screenshot: { id: 's1', width: 10, height: 20 } })]);
+        return json(page([report('r1', 'bug', 'grid', 'Broken grid', { screenshot: { id: 's1', width: 10, height: 20 } })], 1));
       if (url.pathname.endsWith('/support/screenshots/s1')) return new Response(new Blob(['x']), { status: 200 });
       return undefined;
     });

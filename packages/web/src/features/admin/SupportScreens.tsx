@@ -1,13 +1,15 @@
-import { THREAD_STATUSES, type ThreadStatus } from '@fmk/core';
+import { THREAD_STATUSES, type ThreadStatus, TIERS, type Tier } from '@fmk/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { TextArea, TextField } from '../../ui/TextField.tsx';
+import { AdminListPage, FilterSelect, ListSearch, StatusTabs } from './AdminListPage.tsx';
 import { QueryState, ScreenTitle, when } from './parts.tsx';
 import { adminKeys, mayUse, useAdminMe, useStaffMutation, useStaffQuery } from './queries.ts';
 import { staffCall } from './session.ts';
+import { useAdminList } from './useAdminList.ts';
 
 type Filter = ThreadStatus | 'all';
 
@@ -16,97 +18,63 @@ export function memberLabel(m: { displayName: string | null; anonymousId: string
   return [m.displayName ?? 'No name', m.anonymousId ?? m.uid].join(' · ');
 }
 
-export function StatusTabs<S extends string>({
-  label,
-  options,
-  value,
-  onChange,
-  names,
-}: {
-  label: string;
-  options: readonly S[];
-  value: S;
-  onChange: (s: S) => void;
-  names?: Partial<Record<S, string>>;
-}) {
-  return (
-    <div role="tablist" aria-label={label} className="mb-3 flex flex-wrap gap-2">
-      {options.map((s) => (
-        <button
-          key={s}
-          role="tab"
-          type="button"
-          aria-selected={value === s}
-          onClick={() => onChange(s)}
-          className={`rounded-full px-4 py-2 text-sm font-semibold ${value === s ? 'bg-ink text-white' : 'bg-canvas text-ink'}`}
-        >
-          {names?.[s] ?? s.replace('_', ' ')}
-        </button>
-      ))}
-    </div>
-  );
-}
-
 /**
  * The support inbox (admin/support): members' conversations, Platinum members' first (the server
- * orders them so, the tier's priority support), filtered by status and searched by subject or member.
+ * orders them so, the tier's priority support); status, tier, words and pages are the server's.
  */
 export function SupportScreen() {
-  const [status, setStatus] = useState<Filter>('open');
-  const [search, setSearch] = useState('');
-  const q = useStaffQuery(adminKeys.threads(status), () =>
-    staffCall('GET /admin/support/threads', { query: status === 'all' ? {} : { status } }),
-  );
-  const needle = search.trim().toLowerCase();
+  const list = useAdminList({
+    initial: { status: 'open' as Filter, tier: '' as Tier | '', q: '' },
+    tab: 'status',
+    key: adminKeys.threads,
+    fetch: (query) => staffCall('GET /admin/support/threads', { query }),
+  });
   return (
-    <>
-      <ScreenTitle>Support</ScreenTitle>
-      <StatusTabs
-        label="Conversation status"
-        options={['all', ...THREAD_STATUSES] as Filter[]}
-        value={status}
-        onChange={setStatus}
-      />
-      <div className="mb-4 max-w-md">
-        <TextField label="Search subject or member" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-      </div>
-      <QueryState
-        q={q}
-        what="support conversations"
-        isEmpty={(d) => d.length === 0}
-        empty={{ title: 'No conversations here', body: 'Conversations members start from Help land here.' }}
-      >
-        {(rows) => {
-          const shown = needle
-            ? rows.filter((t) => `${t.subject} ${memberLabel(t.member)}`.toLowerCase().includes(needle))
-            : rows;
-          if (shown.length === 0) return <p className="py-6 text-center text-muted">No conversation matches “{search}”.</p>;
-          return (
-            <ul className="flex flex-col gap-2">
-              {shown.map((t) => (
-                <li key={t.id} data-testid="thread">
-                  <Link
-                    to={`/admin/support/${t.id}`}
-                    className="flex flex-col gap-1 rounded-xl border border-line p-4 text-sm text-ink hover:bg-canvas"
-                  >
-                    <span className="flex flex-wrap items-center gap-2">
-                      {t.priority ? (
-                        <span className="rounded-full bg-ink px-2 py-0.5 text-xs font-bold text-white">Priority</span>
-                      ) : null}
-                      <span className="font-semibold">{t.subject}</span>
-                      {t.unread ? <span className="text-primary-strong font-semibold">{t.unread} unread</span> : null}
-                    </span>
-                    <span className="text-muted">
-                      {memberLabel(t.member)} · {t.member.tier} · {t.status} · last {when(t.lastMessageAt)}
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          );
-        }}
-      </QueryState>
-    </>
+    <AdminListPage
+      list={list}
+      title="Support"
+      top={
+        <StatusTabs
+          label="Conversation status"
+          options={['all', ...THREAD_STATUSES] as Filter[]}
+          value={list.filter.status}
+          onChange={(status) => list.set({ status })}
+        />
+      }
+      search={
+        <ListSearch list={list} label="Search conversations" grid="md:grid-cols-[1fr_12rem_auto]" variant="secondary">
+          <TextField label="Search subject or member" type="search" {...list.field('q')} />
+          <FilterSelect list={list} name="tier" label="Tier" any="Every tier" options={TIERS} />
+        </ListSearch>
+      }
+      what="support conversations"
+      empty={{ title: 'No conversations here', body: 'Conversations members start from Help land here.' }}
+      noMatch={{ title: 'No conversation matches', body: 'Try other words or another tier.' }}
+    >
+      {(d) => (
+        <ul className="flex flex-col gap-2">
+          {d.rows.map((t) => (
+            <li key={t.id} data-testid="thread">
+              <Link
+                to={`/admin/support/${t.id}`}
+                className="flex flex-col gap-1 rounded-xl border border-line p-4 text-sm text-ink hover:bg-canvas"
+              >
+                <span className="flex flex-wrap items-center gap-2">
+                  {t.priority ? (
+                    <span className="rounded-full bg-ink px-2 py-0.5 text-xs font-bold text-white">Priority</span>
+                  ) : null}
+                  <span className="font-semibold">{t.subject}</span>
+                  {t.unread ? <span className="text-primary-strong font-semibold">{t.unread} unread</span> : null}
+                </span>
+                <span className="text-muted">
+                  {memberLabel(t.member)} · {t.member.tier} · {t.status} · last {when(t.lastMessageAt)}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </AdminListPage>
   );
 }
 

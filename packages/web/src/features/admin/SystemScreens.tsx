@@ -97,39 +97,3 @@ export function SystemSettingsScreen() {
     </>
   );
 }
-
-/** system/health: the server's own figures against the spec's thresholds (section 8). */
-export function HealthScreen() {
-  const q = useStaffQuery(adminKeys.health(), () => staffCall('GET /admin/system/health'));
-  return (
-    <>
-      <ScreenTitle>System health</ScreenTitle>
-      <QueryState q={q} what="the system figures">
-        {(h) => {
-          const rows: [string, string, boolean][] = [
-            ['Database', `${h.database.kind}, ${h.database.latencyMs} ms`, h.database.ok],
-            ['Memory (heap)', `${h.memoryMb} MB (threshold ${h.memoryThresholdMb} MB)`, h.memoryMb <= h.memoryThresholdMb],
-            ['Live connections', String(h.liveConnections), true],
-            ['Photos waiting for review', String(h.moderationQueue), h.moderationQueue < 100],
-            ['Up for', `${Math.round(h.uptimeSeconds / 60)} min`, true],
-            ['Slow API threshold', `${h.thresholds.slowApiMs} ms`, true],
-            ['Error rate threshold', `${h.thresholds.errorRatePercent} %`, true],
-          ];
-          return (
-            <dl className="grid gap-3 sm:grid-cols-2">
-              {rows.map(([k, v, ok]) => (
-                <div key={k} className={`rounded-xl p-4 ${ok ? 'bg-canvas' : 'bg-primary-soft'}`}>
-                  <dt className="text-sm text-muted">{k}</dt>
-                  <dd className="font-semibold text-ink">
-                    {v}
-                    {ok ? '' : ' · above threshold'}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          );
-        }}
-      </QueryState>
-    </>
-  );
-}

@@ -1,14 +1,14 @@
-import { ADMIN_MODULES, MODULE_ACTIONS, roleDefaults, STAFF_ROLES, type StaffRole } from '@fmk/core';
+import { STAFF_ROLES, type StaffRole } from '@fmk/core';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { EmailField, SelectField } from '../../ui/TextField.tsx';
-import { DataTable, QueryState, ScreenTitle, TableWrap, tableClass, tdClass, thClass, when } from './parts.tsx';
+import { DataTable, QueryState, ScreenTitle, when } from './parts.tsx';
 import { adminKeys, mayUse, useAdminMe, useStaffMutation, useStaffQuery } from './queries.ts';
 import { staffCall } from './session.ts';
 
-const roleLabel = (r: string) => r.replace('_', ' ');
+export const roleLabel = (r: string) => r.replace('_', ' ');
 
 /** team/members: the staff, their role, second factor and last sign-in; role changes and revoking (rank rule on the server). */
 export function MembersScreen() {
@@ -161,44 +161,6 @@ export function InvitesScreen() {
           />
         )}
       </QueryState>
-    </>
-  );
-}
-
-/** team/permissions: the role defaults of spec section 6, module by module (explicit lists show on the members screen). */
-export function PermissionsScreen() {
-  const sets = Object.fromEntries(STAFF_ROLES.map((r) => [r, new Set<string>(roleDefaults(r))]));
-  return (
-    <>
-      <ScreenTitle>Permissions</ScreenTitle>
-      <TableWrap label="Permissions by role">
-        <table className={tableClass}>
-          <thead>
-            <tr>
-              <th className={thClass}>Module</th>
-              {STAFF_ROLES.map((r) => (
-                <th key={r} className={thClass}>
-                  {roleLabel(r)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {ADMIN_MODULES.map((m) => (
-              <tr key={m}>
-                <th scope="row" className={`${tdClass} font-semibold`}>
-                  {m.replace('_', ' ')}
-                </th>
-                {STAFF_ROLES.map((r) => (
-                  <td key={r} className={tdClass}>
-                    {MODULE_ACTIONS.filter((a) => sets[r]!.has(`${m}.${a}`)).join(', ') || '—'}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableWrap>
     </>
   );
 }

@@ -64,7 +64,7 @@ export function Pager({
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
-    <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3 text-sm text-muted">
+    <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-muted">
       <span>
         {total} in all · page {page} of {pages}
       </span>
@@ -84,10 +84,11 @@ export const tableClass = 'w-full min-w-[36rem] border-collapse text-left text-s
 export const thClass = 'border-b border-line px-3 py-2 font-semibold text-muted';
 export const tdClass = 'border-b border-line px-3 py-2 align-top text-ink';
 
+/** A table's scrolling region; `relative` keeps what is positioned inside it (a screen-reader-only header) in it, not widening the page. */
 export function TableWrap({ label, children }: { label: string; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable).
-    <section aria-label={label} tabIndex={0} className="overflow-x-auto rounded-xl border border-line">
+    <section aria-label={label} tabIndex={0} className="relative overflow-x-auto rounded-xl border border-line">
       {children}
     </section>
   );

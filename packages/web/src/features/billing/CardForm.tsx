@@ -1,4 +1,4 @@
-import type { BillingSummary } from '@fmk/core';
+import { BillingMessages, type BillingSummary } from '@fmk/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/FormError.tsx';
@@ -95,6 +95,7 @@ function SquareCardForm({ provider, submitLabel, busy, onToken }: CardFormProps)
   useEffect(() => {
     let cancelled = false;
     setState('loading');
+    setError(null);
     loadSquareSdk(provider.environment)
       .then((sdk) => squareCard(sdk, provider.applicationId ?? '', provider.locationId ?? ''))
       .then(async (c) => {
@@ -103,10 +104,12 @@ function SquareCardForm({ provider, submitLabel, busy, onToken }: CardFormProps)
         card.current = c;
         setState('ready');
       })
-      .catch(
-        (e: unknown) =>
-          !cancelled && setState(e instanceof Error && e.message === 'initialization timeout' ? 'timeout' : 'failed'),
-      );
+      .catch((e: unknown) => {
+        if (cancelled) return;
+        setState(e instanceof Error && e.message === 'initialization timeout' ? 'timeout' : 'failed');
+        // The card instance was asked of an SDK that never came: the spec's words for it.
+        setError(BillingMessages.notInitialized);
+      });
     return () => {
       cancelled = true;
       void card.current?.destroy?.();
@@ -114,7 +117,7 @@ function SquareCardForm({ provider, submitLabel, busy, onToken }: CardFormProps)
   }, [provider.environment, provider.applicationId, provider.locationId, attempt]);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!card.current) return setError('payments not initialized');
+    if (!card.current) return setError(BillingMessages.notInitialized);
     const r = await card.current.tokenize();
     if (r.status !== 'OK' || !r.token) return setError(r.errors?.[0]?.message ?? 'Check the card details.');
     setError(null);

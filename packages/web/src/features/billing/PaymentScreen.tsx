@@ -1,4 +1,4 @@
-import { type BillingSummary, formatPrice, planById, type Subscription, TIER_NAMES } from '@fmk/core';
+import { type BillingSummary, formatPrice, planById, planFromRecord, type Subscription, TIER_NAMES } from '@fmk/core';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
@@ -17,6 +17,7 @@ import {
   useBillingQuery,
   useCancelMutation,
   useDefaultCardMutation,
+  usePlansQuery,
   useReactivateMutation,
   useRemoveCardMutation,
   useSubscribeMutation,
@@ -34,14 +35,26 @@ export function subscriptionText(s: Subscription): string {
   return `Renews on ${day(s.nextBillingDate)} for ${formatPrice(s.amount)}.`;
 }
 
+/**
+ * The plan as sold today (staff edit prices): the server refuses an amount that is not it. When
+ * the plan list cannot be read, the published price stands in and the server still decides.
+ */
+function useSoldPlan(planId: string) {
+  const plans = usePlansQuery();
+  if (plans.isPending) return { loading: true, plan: undefined };
+  const sold = plans.data?.plans.find((p) => p.id === planId);
+  return { loading: false, plan: sold ? planFromRecord(sold) : plans.isError ? planById(planId) : undefined };
+}
+
 function Checkout({ data, planId }: { data: BillingSummary; planId: string }) {
-  const plan = planById(planId);
+  const { loading, plan } = useSoldPlan(planId);
   const subscribe = useSubscribeMutation();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   // One key per checkout: a double tap or a retry after a lost answer charges once.
   const [key, setKey] = useState(newIdempotencyKey);
   const def = data.cards.find((c) => c.isDefault);
+  if (loading) return <Spinner label="Loading the plan…" />;
   if (!plan) return <FormError boxed>Invalid subscription plan</FormError>;
   const pay = (sourceId?: string) => {
     setError(null);
@@ -209,6 +222,15 @@ function Cards({ data }: { data: BillingSummary }) {
   );
 }
 
+/** A line's state: paid or failed; a refund given back, on its way (the provider settles it) or failed. */
+function PaymentPill({ kind, status }: Pick<BillingSummary['payments'][number], 'kind' | 'status'>) {
+  if (kind === 'refund') {
+    if (status === 'failed') return <Pill tone="alert">Refund failed</Pill>;
+    return status === 'pending' ? <Pill tone="warn">Refund on its way</Pill> : <Pill tone="good">Refunded</Pill>;
+  }
+  return status === 'failed' ? <Pill tone="alert">Failed</Pill> : <Pill tone="good">Paid</Pill>;
+}
+
 function History({ data }: { data: BillingSummary }) {
   const st = data.stats;
   return (
@@ -241,12 +263,16 @@ function History({ data }: { data: BillingSummary }) {
                 <Card>
                   <div className="flex items-center justify-between gap-3">
                     <div>
-                      <p className="text-base font-semibold text-ink">{p.note ?? 'Payment'}</p>
+                      <p className="text-base font-semibold text-ink">
+                        {p.kind === 'refund' ? `Refund${p.note ? `: ${p.note}` : ''}` : (p.note ?? 'Payment')}
+                      </p>
                       <p className="text-sm text-muted">{day(p.createdAt)}</p>
                     </div>
                     <div className="text-right">
-                      <p className="font-semibold text-ink">{formatPrice(p.amount)}</p>
-                      {p.status === 'failed' ? <Pill tone="alert">Failed</Pill> : <Pill tone="good">Paid</Pill>}
+                      <p className="font-semibold text-ink">
+                        {p.kind === 'refund' ? `−${formatPrice(p.amount)}` : formatPrice(p.amount)}
+                      </p>
+                      <PaymentPill kind={p.kind} status={p.status} />
                     </div>
                   </div>
                 </Card>

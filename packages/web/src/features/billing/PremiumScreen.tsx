@@ -1,13 +1,24 @@
-import { effectiveTier, formatPrice, type Me, PLANS, type Subscription, TIER_NAMES, type Tier } from '@fmk/core';
+import {
+  effectiveTier,
+  formatPrice,
+  type Me,
+  type Plan,
+  planFromRecord,
+  type Subscription,
+  TIER_NAMES,
+  type Tier,
+} from '@fmk/core';
 import { useState } from 'react';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
+import { LoadError } from '../../ui/ErrorState.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { CheckIcon, StarIcon } from '../../ui/icons.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Card, Pill, Section } from '../../ui/Section.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { BoostPanel } from '../boost/BoostPanel.tsx';
-import { paymentErrorText, useBillingQuery, useChangePlanMutation } from './queries.ts';
+import { paymentErrorText, useBillingQuery, useChangePlanMutation, usePlansQuery } from './queries.ts';
 import { TierTable } from './TierTable.tsx';
 
 /** What the user has, in a sentence: the server's tier, and why when it is a beta gift. */
@@ -23,15 +34,7 @@ export function currentPlanText(user: Me): string {
  * (an upgrade charges the rest of the period at the difference; a downgrade applies at once and
  * bills the lower price from the next renewal), nothing on the plan he has.
  */
-function PlanAction({
-  plan,
-  sub,
-  current,
-}: {
-  plan: (typeof PLANS)[number];
-  sub: Subscription | null | undefined;
-  current: Tier;
-}) {
+function PlanAction({ plan, sub, current }: { plan: Plan; sub: Subscription | null | undefined; current: Tier }) {
   const change = useChangePlanMutation();
   const [error, setError] = useState<string | null>(null);
   if (sub === undefined) return null;
@@ -68,9 +71,12 @@ function PlanAction({
   );
 }
 
-function PlanCard({ plan, current, sub }: { plan: (typeof PLANS)[number]; current: Tier; sub: Subscription | null | undefined }) {
+function PlanCard({ plan, current, sub }: { plan: Plan; current: Tier; sub: Subscription | null | undefined }) {
   const mine = plan.tier === current;
   const id = `plan-${plan.id}`;
+  // A price change reaches new subscriptions only: his stays what he subscribed at.
+  const kept =
+    sub && sub.status !== 'canceled' && !sub.comp && sub.planId === plan.id && sub.amount !== plan.priceCents ? sub.amount : null;
   return (
     <Card className={mine ? 'border-primary-strong' : ''}>
       <section aria-labelledby={id} className="flex flex-col gap-3">
@@ -83,6 +89,9 @@ function PlanCard({ plan, current, sub }: { plan: (typeof PLANS)[number]; curren
               <span className="text-2xl font-bold">{formatPrice(plan.priceCents)}</span>
               <span className="text-sm text-muted"> a month (USD)</span>
             </p>
+            {kept !== null ? (
+              <p className="text-sm text-ink">You keep {formatPrice(kept)} a month, the price you subscribed at.</p>
+            ) : null}
           </div>
           {mine ? (
             <span className="shrink-0 whitespace-nowrap">
@@ -101,6 +110,33 @@ function PlanCard({ plan, current, sub }: { plan: (typeof PLANS)[number]; curren
         <PlanAction plan={plan} sub={sub} current={current} />
       </section>
     </Card>
+  );
+}
+
+/** The plans on sale, with today's prices and features as staff set them (GET /plans). */
+function PlanCards({ current, sub }: { current: Tier; sub: Subscription | null | undefined }) {
+  const plans = usePlansQuery();
+  if (plans.isPending)
+    return (
+      <div className="flex justify-center py-8">
+        <Spinner label="Loading the plans" />
+      </div>
+    );
+  if (plans.isError)
+    return <LoadError title="Could not load the plans" onRetry={() => plans.refetch()} retrying={plans.isFetching} />;
+  if (plans.data.plans.length === 0)
+    return (
+      <Card>
+        <p className="text-base text-ink">No plan is on sale right now. Your current plan, if you have one, carries on.</p>
+      </Card>
+    );
+  return (
+    <>
+      {plans.data.plans.map((r) => {
+        const p = planFromRecord(r);
+        return <PlanCard key={p.id} plan={p} current={current} sub={sub} />;
+      })}
+    </>
   );
 }
 
@@ -133,9 +169,7 @@ export function PremiumScreen() {
       </div>
       <BoostPanel />
       <Section title="The plans">
-        {PLANS.map((p) => (
-          <PlanCard key={p.id} plan={p} current={tier} sub={billing.data ? billing.data.subscription : undefined} />
-        ))}
+        <PlanCards current={tier} sub={billing.data ? billing.data.subscription : undefined} />
       </Section>
       <Section title="Compare every plan" className="pb-10">
         <TierTable current={tier} />

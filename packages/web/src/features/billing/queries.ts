@@ -6,7 +6,13 @@ import { ApiError } from '../../api/client.ts';
 export const billingKeys = {
   all: ['billing'] as const,
   summary: () => [...billingKeys.all, 'summary'] as const,
+  plans: () => [...billingKeys.all, 'plans'] as const,
 };
+
+/** GET /plans: the plans on sale with today's prices (staff may change them). */
+export function usePlansQuery() {
+  return useQuery({ queryKey: billingKeys.plans(), queryFn: () => call('GET /plans'), retry: false });
+}
 
 /** The spec's outcome text of a refused payment call (402/409 answer `{success: false, error}`). */
 export function paymentErrorText(e: unknown, fallback: string): string {

@@ -1,7 +1,7 @@
-import 'leaflet/dist/leaflet.css';
 import type { NearbyCruiser, Spot } from '@fmk/core';
 import L from 'leaflet';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
+import { escapeHtml, PLAIN_MAP_BACKGROUND, useLeafletMap } from '../../shared/useLeafletMap.ts';
 
 export interface CruiseMapProps {
   /** The viewer's own cell centre: the map's centre. */
@@ -34,49 +34,17 @@ function themeColor(name: 'primary' | 'primary-strong' | 'ink', fallback: string
   return v || fallback;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 /**
  * The cruise map (Leaflet, loaded only on /cruise). Others appear at their cell centres only;
  * spots as count badges. Tiles come from configuration; with none, or when they fail, the map is
  * a plain background with the markers and the viewer's area (no default icons: under Vite their images 404).
  */
 export function CruiseMap({ me, radiusKm, cruisers, spots, tileUrl, tileAttribution, onSelectSpot }: CruiseMapProps) {
-  const el = useRef<HTMLElement>(null);
-  const map = useRef<L.Map | null>(null);
-  const layer = useRef<L.LayerGroup | null>(null);
-  const [tilesFailed, setTilesFailed] = useState(false);
+  const { el, leaflet, plain } = useLeafletMap(tileUrl, tileAttribution);
 
   useEffect(() => {
-    if (!el.current) return;
-    const m = L.map(el.current, { zoomControl: true, attributionControl: Boolean(tileUrl), preferCanvas: true });
-    map.current = m;
-    layer.current = L.layerGroup().addTo(m);
-    if (tileUrl) {
-      let loaded = 0;
-      let failed = 0;
-      const tiles = L.tileLayer(tileUrl, { attribution: tileAttribution ?? '', maxZoom: 18 });
-      tiles.on('tileload', () => {
-        loaded += 1;
-      });
-      tiles.on('tileerror', (e: L.TileErrorEvent) => {
-        failed += 1;
-        e.tile.style.visibility = 'hidden';
-        if (failed >= 4 && loaded === 0) setTilesFailed(true);
-      });
-      tiles.addTo(m);
-    }
-    return () => {
-      m.remove();
-      map.current = null;
-      layer.current = null;
-    };
-  }, [tileUrl, tileAttribution]);
-
-  useEffect(() => {
-    const m = map.current;
-    const g = layer.current;
-    if (!m || !g) return;
+    if (!leaflet) return;
+    const { map: m, layer: g } = leaflet;
     g.clearLayers();
     // The view first: Leaflet adds layers to a map only once it has one.
     m.fitBounds(L.latLng(me.lat, me.lng).toBounds(radiusKm * 2000), { padding: [8, 8] });
@@ -130,7 +98,7 @@ export function CruiseMap({ me, radiusKm, cruisers, spots, tileUrl, tileAttribut
         .addTo(g);
       if (onSelectSpot) marker.on('click', () => onSelectSpot(s));
     }
-  }, [me.lat, me.lng, radiusKm, cruisers, spots, onSelectSpot]);
+  }, [leaflet, me.lat, me.lng, radiusKm, cruisers, spots, onSelectSpot]);
 
   return (
     <div className="relative isolate overflow-hidden rounded-2xl border border-line">
@@ -138,15 +106,9 @@ export function CruiseMap({ me, radiusKm, cruisers, spots, tileUrl, tileAttribut
         ref={el}
         aria-label="Map of cruisers and spots near you"
         className="h-80 w-full"
-        // Inline, so Leaflet's own grey background does not win: the plain background when no tiles load.
-        style={{
-          backgroundColor: 'var(--color-canvas)',
-          backgroundImage:
-            'linear-gradient(var(--color-line) 1px, transparent 1px), linear-gradient(90deg, var(--color-line) 1px, transparent 1px)',
-          backgroundSize: '32px 32px',
-        }}
+        style={PLAIN_MAP_BACKGROUND}
       ></section>
-      {!tileUrl || tilesFailed ? (
+      {plain ? (
         <p className="pointer-events-none absolute right-2 bottom-2 z-[400] rounded-full bg-white/90 px-2.5 py-1 text-xs text-muted shadow-sm">
           Street map unavailable: areas shown
         </p>

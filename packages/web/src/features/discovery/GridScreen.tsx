@@ -7,15 +7,17 @@ import {
   UNLIMITED,
   usesAdvancedFilters,
 } from '@fmk/core';
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
+import { dropFirstScreen } from '../../shared/firstScreen.ts';
 import { waitingForNetwork } from '../../shared/online.ts';
 import { useAppPreferences } from '../../shared/usePreferences.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ErrorState, LoadError } from '../../ui/ErrorState.tsx';
 import { GridIcon, HeartIcon } from '../../ui/icons.tsx';
+import { LOOK } from '../../ui/look.ts';
 import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { useToast } from '../../ui/toast/ToastProvider.tsx';
@@ -49,6 +51,9 @@ export function GridScreen() {
   const query = useGridQuery(prefs.appMode, user?.currentMode ?? 'dating', filters);
   const hasLocation = query.data?.pages[0]?.hasLocation;
   useLocationRefresh(hasLocation);
+  // The first screen painted before the app (early.ts) is replaced by the grid's cells
+  // (VirtualGrid); leaving the grid before then removes it.
+  useEffect(() => dropFirstScreen, []);
 
   const [filtersOpen, setFiltersOpen] = useState(false);
   // The filters form is built on first use, not with the first screen of cells, to keep it off the grid's LCP.
@@ -109,7 +114,7 @@ export function GridScreen() {
     <Page
       title="Nearby"
       actions={
-        <div className="flex items-center gap-2">
+        <div className={LOOK.pageActions}>
           <BoostChip onUpsell={(message) => setUpsell({ title: 'Boost', message })} />
           <LikesLink />
           <button
@@ -290,12 +295,12 @@ function OpensLeft({ page }: { page: GridPage }) {
   if (page.clickableLimit === UNLIMITED || page.opensLeft === UNLIMITED) return null;
   const left = page.opensLeft;
   return (
-    <p className="mx-2 mb-2 flex min-h-9 items-center justify-between gap-2 rounded-xl bg-primary-soft px-3 text-sm text-ink">
+    <p className={LOOK.opensLeft}>
       <span>
         <strong className="font-bold">{left}</strong> of {page.clickableLimit} profile opens left today
       </span>
       {left === 0 ? (
-        <Link to="/settings/premium" className="font-semibold text-primary-strong underline underline-offset-2">
+        <Link to="/settings/premium" className={LOOK.opensLeftMore}>
           Get more
         </Link>
       ) : null}

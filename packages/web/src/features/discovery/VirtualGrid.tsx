@@ -1,15 +1,14 @@
 import type { GridCell } from '@fmk/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { handOverFirstScreen } from '../../shared/firstScreen.ts';
 import { Button } from '../../ui/Button.tsx';
+import { cellSizeFor, GRID, LOOK } from '../../ui/look.ts';
 import { ProfileCell, ProfileCellSkeleton } from '../../ui/ProfileCell.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 
-export const GRID_COLUMNS = 3;
-const GAP = 6;
-const PADDING = 8;
-/** Cells are a little taller than wide: a face and a caption both fit. */
-const CELL_RATIO = 1.25;
+export const GRID_COLUMNS = GRID.columns;
+const { gap: GAP, padding: PADDING } = GRID;
 /** Rows kept rendered beyond the screen: enough for a fling, few enough to stay light. */
 const OVERSCAN_ROWS = 4;
 /** Ask for the next page this many rows before the end. */
@@ -21,9 +20,17 @@ const EAGER_ROWS = 4;
 /** Where the grid was scrolled when the user opened a profile, to come back to the same place. */
 let savedScroll = 0;
 
-/** The width of the grid's box, measured (phones differ); 390 px until the first measure. */
+/** The app's column is at most 448 px wide (max-w-md). */
+const MAX_WIDTH = 448;
+
+/**
+ * The width of the grid's box, measured (phones differ). It starts from the window's width,
+ * which it is on a phone, so the first measure usually changes nothing (no second render).
+ */
 function useWidth(ref: React.RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
+  const [width, setWidth] = useState(() =>
+    typeof document === 'undefined' ? 0 : Math.min(document.documentElement.clientWidth, MAX_WIDTH),
+  );
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -34,11 +41,6 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
     return () => ro.disconnect();
   }, [ref]);
   return width || 390;
-}
-
-function cellSizeFor(width: number) {
-  const w = (width - PADDING * 2 - GAP * (GRID_COLUMNS - 1)) / GRID_COLUMNS;
-  return { width: w, height: Math.round(w * CELL_RATIO) };
 }
 
 export function VirtualGrid({
@@ -89,6 +91,11 @@ export function VirtualGrid({
     };
   }, []);
 
+  // The first screen painted before the app started (early.ts) gives way once these cells show.
+  useEffect(() => {
+    if (ref.current) handOverFirstScreen(ref.current);
+  }, []);
+
   const virtualRows = virtualizer.getVirtualItems();
   const lastRow = virtualRows[virtualRows.length - 1]?.index ?? -1;
   useEffect(() => {
@@ -98,7 +105,7 @@ export function VirtualGrid({
   }, [lastRow, rows, hasNextPage, isFetchingNextPage, nextPageFailed, fetchNextPage]);
 
   return (
-    <div ref={ref} className="pb-4">
+    <div ref={ref} className={LOOK.grid}>
       <ul
         aria-label="Men nearby"
         className="relative m-0 list-none p-0"

@@ -1,6 +1,7 @@
 import type { AppMode, GridPage, ProfileMode } from '@fmk/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { call, pathOf, searchOf } from '../../api/call.ts';
+import { dropFirstScreen } from '../../shared/firstScreen.ts';
 import { discoveryKeys, type GridFilters } from '../../shared/queryKeys.ts';
 
 /** One page of the grid: 60 cells fill several phone screens of three columns. */
@@ -21,12 +22,17 @@ export function gridSearch(filters: GridFilters, cursor: string | null, limit = 
 /** How long an early first page (early.ts) stays good for the grid to take. */
 const EARLY_PAGE_MS = 10_000;
 
-/** The first page early.ts asked for before the app started, once, if it is the one wanted now. */
+/**
+ * The first page early.ts asked for before the app started, once, if it is the one wanted now.
+ * If not, the first screen it painted from that page is not this grid's: it goes.
+ */
 function takeEarlyPage(path: string): Promise<GridPage | null> | null {
   const e = typeof window === 'undefined' ? undefined : window.__fmkFirstGridPage;
   if (!e) return null;
   window.__fmkFirstGridPage = undefined;
-  return e.path === path && Date.now() - e.at < EARLY_PAGE_MS ? e.page : null;
+  if (e.path === path && Date.now() - e.at < EARLY_PAGE_MS) return e.page;
+  dropFirstScreen();
+  return null;
 }
 
 /** GET /api/v1/grid, page by page (infinite scroll). */

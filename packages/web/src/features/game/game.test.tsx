@@ -68,6 +68,19 @@ describe('selection buttons per app mode', () => {
       ['marry', true],
     ]);
   });
+
+  it('picks a touch on release, its touchstart cancelled (no tap gesture, no click follows)', () => {
+    const picks: [string, boolean][] = [];
+    render(<ActionBar appMode="both" name="Alex" onPick={(a, s) => picks.push([a, s])} />);
+    const kill = screen.getByRole('button', { name: 'Kill Alex' });
+    // fireEvent answers false when a listener called preventDefault.
+    expect(fireEvent.touchStart(kill, { cancelable: true })).toBe(false);
+    fireEvent.pointerDown(kill, { pointerType: 'touch' });
+    fireEvent.pointerUp(kill, { pointerType: 'touch' });
+    expect(picks).toEqual([['kill', false]]);
+    // The Super toggle is an ordinary button: a touch there still scrolls and clicks.
+    expect(fireEvent.touchStart(screen.getByRole('button', { name: 'Super' }), { cancelable: true })).toBe(true);
+  });
 });
 
 describe('the game on a profile', () => {

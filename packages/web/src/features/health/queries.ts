@@ -4,7 +4,6 @@ import {
   dueMedications,
   isScreeningOverdue,
   type LocalTime,
-  localTimeIn,
   type MedicationLog,
   type UpdateMedication,
 } from '@fmk/core';
@@ -19,18 +18,47 @@ export const healthKeys = {
   screenings: () => [...healthKeys.all, 'screenings'] as const,
 };
 
-/** The browser's IANA zone ('UTC' when it cannot tell). */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
+const ZONE_KEY = 'fmk:time-zone';
+
+/** The zone as Date tells it for free: its UTC offset on the 1st of each month of this year. */
+function zoneFingerprint(now = new Date()): string {
+  return Array.from({ length: 12 }, (_, m) => new Date(now.getFullYear(), m, 1).getTimezoneOffset()).join(',');
 }
 
-/** Now on the user's wall clock. */
+/**
+ * The browser's IANA zone ('UTC' when it cannot tell). The first Intl call in a page costs
+ * ~100 ms (ICU starts up), a long task at every start: the answer is kept on the device with the
+ * zone's fingerprint, and Intl is asked again only when that changes (travel, daylight rules).
+ */
+export function browserTimeZone(): string {
+  const print = zoneFingerprint();
+  try {
+    const kept = JSON.parse(localStorage.getItem(ZONE_KEY) ?? 'null') as { print?: unknown; zone?: unknown } | null;
+    if (kept?.print === print && typeof kept.zone === 'string') return kept.zone;
+  } catch {
+    // Unreadable: asked again below.
+  }
+  let zone = 'UTC';
+  try {
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    // No Intl: UTC.
+  }
+  try {
+    localStorage.setItem(ZONE_KEY, JSON.stringify({ print, zone }));
+  } catch {
+    // Storage full or blocked: asked again next time.
+  }
+  return zone;
+}
+
+/** Now on the user's wall clock: Date's local fields are the browser's own zone (no Intl needed). */
 export function localNow(at: Date = new Date()): LocalTime {
-  return localTimeIn(at, browserTimeZone());
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return {
+    date: `${pad(at.getFullYear(), 4)}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`,
+    minute: at.getHours() * 60 + at.getMinutes(),
+  };
 }
 
 /** A wall-clock reading that moves every `ms` (re-renders rules that depend on the time). */

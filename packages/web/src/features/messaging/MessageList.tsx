@@ -145,6 +145,8 @@ export function MessageList({ id, view, conversation }: { id: string; view: Chat
                   type={r.m.type}
                   content={r.m.content}
                   photoUrl={r.m.metadata.photo?.url}
+                  photoWithheld={r.m.metadata.photo?.withheld === true}
+                  messageId={r.m.id}
                   sensitive={r.m.metadata.photo?.sensitive === true}
                   nudity={r.m.metadata.photo?.nudity}
                   linkBlocked={r.m.linkBlocked === true}
@@ -195,6 +197,8 @@ function Bubble({
   type,
   content,
   photoUrl,
+  photoWithheld = false,
+  messageId,
   sensitive = false,
   nudity,
   linkBlocked = false,
@@ -205,7 +209,10 @@ function Bubble({
   mine: boolean;
   type: Message['type'];
   content: string;
-  photoUrl: string | undefined;
+  photoUrl: string | null | undefined;
+  /** His content filtering kept the URL back: the photo is fetched when he chooses to see it. */
+  photoWithheld?: boolean;
+  messageId?: string;
   sensitive?: boolean;
   nudity?: number | undefined;
   linkBlocked?: boolean;
@@ -224,8 +231,8 @@ function Bubble({
         }`}
       >
         {type === 'photo' ? (
-          photoUrl ? (
-            <ChatPhoto url={photoUrl} mine={mine} sensitive={sensitive} nudity={nudity} />
+          photoUrl || (photoWithheld && messageId) ? (
+            <ChatPhoto url={photoUrl ?? null} messageId={messageId} mine={mine} sensitive={sensitive} nudity={nudity} />
           ) : (
             <span className="block px-3 py-2">📷 Photo</span>
           )

@@ -1,4 +1,11 @@
-import { type Conversation, type Message, NOT_MATCHED_TEXT, VERIFIED_CONTACTS_ONLY_TEXT } from '@fmk/core';
+import {
+  type Conversation,
+  DEFAULT_SETTINGS,
+  type Message,
+  NOT_MATCHED_TEXT,
+  toSettings,
+  VERIFIED_CONTACTS_ONLY_TEXT,
+} from '@fmk/core';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, me, serve, session, signInStored, start } from '../../test/fixtures.tsx';
@@ -118,6 +125,24 @@ describe('/messages/:conversationId', () => {
     start('/messages/c1');
     const name = await screen.findByTestId('chat-name');
     expect(within(name.parentElement as HTMLElement).getByRole('img', { name: VERIFIED_LABEL })).toBeTruthy();
+  });
+
+  it('shows a withheld photo as the placeholder, and fetches its URL only when he taps', async () => {
+    const photo = { id: 'p1', url: null, width: 240, height: 240, sensitive: true, withheld: true };
+    const withheld = message({ id: 'm9', senderId: 'u2', receiverId: 'u1', type: 'photo', content: '', metadata: { photo } });
+    const calls = serve({
+      ...chatRoutes,
+      'GET /api/v1/me/settings': () => json(200, toSettings(DEFAULT_SETTINGS, null)),
+      'GET /api/v1/conversations/c1/messages': () => json(200, { messages: [withheld], hasMore: false }),
+      'GET /api/v1/messages/m9/photo-url': () => json(200, { url: '/api/v1/messages/photos/p1?e=1&s=x' }),
+    });
+    start('/messages/c1');
+    const blurred = await screen.findByRole('button', { name: 'Sensitive photo, blurred. Tap to reveal' });
+    expect(screen.queryByRole('img', { name: 'Picture he sent' })).toBeNull();
+    expect(calls.some((c) => c.key === 'GET /api/v1/messages/m9/photo-url')).toBe(false);
+    fireEvent.click(blurred);
+    const img = await screen.findByRole('img', { name: 'Picture he sent' });
+    expect(img.getAttribute('src')).toBe('/api/v1/messages/photos/p1?e=1&s=x');
   });
 
   it('sends with a fresh clientId and shows the bubble at once', async () => {

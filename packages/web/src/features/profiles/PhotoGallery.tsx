@@ -1,14 +1,27 @@
-import type { Photo } from '@fmk/core';
+import type { ProfilePhoto } from '@fmk/core';
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { HIDDEN_PHOTO_URL } from '../../ui/photoSrc.ts';
+
+type Slide = { id: string; url: string | null; hidden?: string | undefined; blurred?: boolean | undefined };
 
 /**
  * A swipeable gallery: CSS scroll-snap does the swiping; dots and the arrow keys move it too.
- * With no photos it shows the placeholder passed in.
+ * With no photos it shows the placeholder passed in. A photo the viewer's content filter hides
+ * comes without an address and shows a notice in its place; one it blurs is revealed by a tap.
  */
-export function PhotoGallery({ photos, name, placeholder }: { photos: readonly Photo[]; name: string; placeholder: string }) {
+export function PhotoGallery({
+  photos,
+  name,
+  placeholder,
+}: {
+  photos: readonly Pick<ProfilePhoto, 'id' | 'url' | 'hidden' | 'blurred'>[];
+  name: string;
+  placeholder: string;
+}) {
   const track = useRef<HTMLUListElement>(null);
   const [index, setIndex] = useState(0);
-  const slides = photos.length ? photos.map((p) => ({ id: p.id, url: p.url })) : [{ id: 'placeholder', url: placeholder }];
+  const slides: Slide[] = photos.length ? [...photos] : [{ id: 'placeholder', url: placeholder }];
   const count = slides.length;
 
   const goTo = (i: number) => {
@@ -42,13 +55,11 @@ export function PhotoGallery({ photos, name, placeholder }: { photos: readonly P
         className="flex aspect-[4/5] w-full snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] focus-visible:outline-offset-[-3px] [&::-webkit-scrollbar]:hidden"
       >
         {slides.map((s, i) => (
-          <li key={s.id} aria-roledescription="slide" className="h-full w-full shrink-0 snap-center">
-            <img
-              src={s.url}
+          <li key={s.id} aria-roledescription="slide" className="relative h-full w-full shrink-0 snap-center">
+            <GallerySlide
+              slide={s}
               alt={photos.length ? `${name}, photo ${i + 1} of ${count}` : `${name} has no photos yet`}
-              className="size-full object-cover"
-              draggable={false}
-              loading={i === 0 ? 'eager' : 'lazy'}
+              eager={i === 0}
             />
           </li>
         ))}
@@ -72,5 +83,51 @@ export function PhotoGallery({ photos, name, placeholder }: { photos: readonly P
         </div>
       ) : null}
     </section>
+  );
+}
+
+function GallerySlide({ slide, alt, eager }: { slide: Slide; alt: string; eager: boolean }) {
+  const [revealed, setRevealed] = useState(false);
+  if (slide.hidden || slide.url === null)
+    return (
+      <div
+        className="flex size-full flex-col items-center justify-center gap-3 px-8 text-center"
+        role="img"
+        aria-label={`${alt}: hidden`}
+      >
+        <img src={HIDDEN_PHOTO_URL} alt="" width={80} height={100} className="rounded-2xl" />
+        <p className="text-base font-semibold text-ink">Photo hidden</p>
+        <p className="text-sm text-muted">It may be explicit, and your content settings hide such photos.</p>
+        <Link
+          to="/settings/safety"
+          className="min-h-10 rounded-full border border-line bg-white px-4 py-2 text-sm font-semibold text-ink"
+        >
+          Content settings
+        </Link>
+      </div>
+    );
+  const image = (
+    <img
+      src={slide.url}
+      alt={alt}
+      className={`size-full object-cover ${slide.blurred && !revealed ? 'scale-110 blur-2xl' : ''}`}
+      draggable={false}
+      loading={eager ? 'eager' : 'lazy'}
+    />
+  );
+  if (!slide.blurred || revealed) return image;
+  return (
+    <button
+      type="button"
+      onClick={() => setRevealed(true)}
+      aria-label="Sensitive photo, blurred. Tap to reveal"
+      className="relative block size-full overflow-hidden"
+    >
+      {image}
+      <span className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-ink/40 px-4 text-center text-white">
+        <span className="text-base font-bold">Sensitive photo</span>
+        <span className="text-sm font-semibold">Tap to reveal</span>
+      </span>
+    </button>
   );
 }

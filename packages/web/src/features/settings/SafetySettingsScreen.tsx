@@ -1,13 +1,12 @@
 import { effectiveTier, PRIVACY_UPSELL, type SafetyGroup, type SafetySettings, TIER_FEATURES } from '@fmk/core';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import { Switch } from '../../ui/Switch.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { SafetyContactForm } from '../safety/SafetyContactForm.tsx';
-import { Block, WithSettings } from './SettingsFrame.tsx';
+import { Block, type SwitchRow, SwitchRows, WithSettings } from './SettingsFrame.tsx';
 import { useSaveSettings } from './store.ts';
 
-type Row<G extends SafetyGroup> = { key: keyof SafetySettings[G] & string; label: string; hint: string };
+type Row<G extends SafetyGroup> = SwitchRow<keyof SafetySettings[G] & string>;
 
 /** Each switch says what it does, in a line. */
 const GROUPS: { [G in SafetyGroup]: { title: string; rows: Row<G>[] } } = {
@@ -92,20 +91,13 @@ export function SafetySettingsScreen() {
             return (
               <Fragment key={g}>
                 <Block title={GROUPS[g].title}>
-                  {(GROUPS[g].rows as Row<SafetyGroup>[]).map((r) => {
+                  <SwitchRows
+                    rows={GROUPS[g].rows as Row<SafetyGroup>[]}
+                    values={values}
                     // Free: a Premium control can still go back off (a Premium that ended), not on.
-                    const locked = !controls && PREMIUM_KEYS.has(r.key) && !values[r.key];
-                    return (
-                      <Switch
-                        key={r.key}
-                        label={locked ? `${r.label} (Premium)` : r.label}
-                        hint={locked ? PRIVACY_UPSELL : r.hint}
-                        checked={values[r.key] ?? false}
-                        disabled={locked}
-                        onChange={(v) => void save({ safety: { [g]: { [r.key]: v } } })}
-                      />
-                    );
-                  })}
+                    locked={(k) => (!controls && PREMIUM_KEYS.has(k) && !values[k] ? PRIVACY_UPSELL : null)}
+                    onChange={(k, v) => void save({ safety: { [g]: { [k]: v } } })}
+                  />
                 </Block>
                 {g === 'meetupSafety' ? <SafetyContactForm /> : null}
               </Fragment>

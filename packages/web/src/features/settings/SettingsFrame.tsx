@@ -6,6 +6,7 @@ import { ErrorState } from '../../ui/ErrorState.tsx';
 import { OfflineState } from '../../ui/OfflineState.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { Switch } from '../../ui/Switch.tsx';
 import { PendingNote } from './PendingNote.tsx';
 import { useSettingsQuery } from './store.ts';
 
@@ -17,6 +18,44 @@ export function Block({ title, children }: { title: string; children: ReactNode 
       {children}
     </fieldset>
   );
+}
+
+/** One switch of a settings screen: the setting's key, its label, and a line saying what it does. */
+export interface SwitchRow<K extends string = string> {
+  key: K;
+  label: string;
+  hint: string;
+}
+
+/**
+ * The switches of a settings block, one row each (label, hint, switch). `locked` answers the
+ * upgrade text for a row the member's tier may not turn on (the row then says '(Premium)' and
+ * shows that text instead of its hint), or null.
+ */
+export function SwitchRows<K extends string>({
+  rows,
+  values,
+  locked = () => null,
+  onChange,
+}: {
+  rows: readonly SwitchRow<K>[];
+  values: Partial<Record<K, boolean>>;
+  locked?: (key: K) => string | null;
+  onChange: (key: K, on: boolean) => void;
+}) {
+  return rows.map((r) => {
+    const upsell = locked(r.key);
+    return (
+      <Switch
+        key={r.key}
+        label={upsell ? `${r.label} (Premium)` : r.label}
+        hint={upsell ?? r.hint}
+        checked={values[r.key] ?? false}
+        disabled={upsell !== null}
+        onChange={(v) => onChange(r.key, v)}
+      />
+    );
+  });
 }
 
 /** Loading, offline and error states around a screen that needs the settings. */

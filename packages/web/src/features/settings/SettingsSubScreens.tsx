@@ -17,7 +17,7 @@ import { Segmented } from '../../ui/Section.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { PushToggle } from '../notifications/PushToggle.tsx';
-import { Block, WithSettings } from './SettingsFrame.tsx';
+import { Block, type SwitchRow, SwitchRows, WithSettings } from './SettingsFrame.tsx';
 import { useSaveSettings } from './store.ts';
 
 const KIND_LABELS: Record<NotificationKind, { label: string; hint: string }> = {
@@ -86,7 +86,7 @@ export function NotificationSettingsScreen() {
 }
 
 type BoolKey = { [K in keyof PrivacySettings]: PrivacySettings[K] extends boolean ? K : never }[keyof PrivacySettings];
-const PRIVACY_SWITCHES: { key: BoolKey; label: string; hint: string; on: boolean }[] = [
+const PRIVACY_SWITCHES: (SwitchRow<BoolKey> & { on: boolean })[] = [
   { key: 'showCurrentMode', label: 'Show my mode', hint: 'Others see whether you are dating or up for now', on: true },
   { key: 'shareDistance', label: 'Share my distance', hint: 'Off: you are listed without a distance', on: true },
   { key: 'showOnlineStatus', label: "Show when I'm online", hint: 'The green dot on your photo', on: true },
@@ -163,16 +163,12 @@ export function PrivacySettingsScreen() {
               </div>
             </Block>
             <Block title="What others see">
-              {PRIVACY_SWITCHES.map((c) => (
-                <Switch
-                  key={c.key}
-                  label={locked(c.key) ? `${c.label} (Premium)` : c.label}
-                  hint={locked(c.key) ? (c.key === 'incognito' ? INCOGNITO_UPSELL : PRIVACY_UPSELL) : c.hint}
-                  checked={p[c.key]}
-                  disabled={locked(c.key)}
-                  onChange={(v) => set({ [c.key]: v })}
-                />
-              ))}
+              <SwitchRows
+                rows={PRIVACY_SWITCHES}
+                values={p}
+                locked={(k) => (locked(k) ? (k === 'incognito' ? INCOGNITO_UPSELL : PRIVACY_UPSELL) : null)}
+                onChange={(k, v) => set({ [k]: v })}
+              />
             </Block>
           </div>
         );

@@ -5,8 +5,9 @@ import { SearchIcon, ShieldIcon } from '../../ui/icons.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { usePlansQuery } from '../billing/queries.ts';
 import { TierTable } from '../billing/TierTable.tsx';
-import { FAQ, type FaqTopic, SAFETY_TIPS, searchFaq } from './faq.ts';
+import { type FaqTopic, faqWithPrices, SAFETY_TIPS, searchFaq } from './faq.ts';
 import { ContactSupport } from './SupportThreads.tsx';
 
 function Topic({ topic }: { topic: FaqTopic }) {
@@ -41,7 +42,9 @@ export function HelpScreen() {
   const { user } = useAuth();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
-  const topics = searchFaq(deferred);
+  const plans = usePlansQuery();
+  const faq = faqWithPrices(plans.data?.plans);
+  const topics = searchFaq(deferred, faq);
   const searchId = useId();
   const searching = deferred.trim().length > 0;
   const count = topics.reduce((n, t) => n + t.entries.length, 0);
@@ -74,7 +77,7 @@ export function HelpScreen() {
             Nothing matches “{deferred.trim()}”. Try another word, or ask us below: Contact support.
           </p>
         )}
-        {!searching ? <p className="text-sm text-muted">{FAQ.length} topics. Tap a question to open its answer.</p> : null}
+        {!searching ? <p className="text-sm text-muted">{faq.length} topics. Tap a question to open its answer.</p> : null}
       </Section>
       <Section title="Plans compared">
         <TierTable current={user ? effectiveTier(user) : undefined} />

@@ -1,4 +1,4 @@
-import { CRUISE_QUOTA, SUPER_PER_DAY, TIER_LIMITS, UNLIMITED } from '@fmk/core';
+import { CRUISE_QUOTA, formatPrice, type PlanRecord, SUPER_PER_DAY, TIER_LIMITS, UNLIMITED } from '@fmk/core';
 
 /**
  * The help screen's questions, one topic per feature of the app. Static text in the lazy help
@@ -18,6 +18,8 @@ export interface FaqTopic {
 const free = TIER_LIMITS.free;
 const premium = TIER_LIMITS.premium;
 const perDay = (n: number) => (n === UNLIMITED ? 'as many as you like' : `${n} a day`);
+
+const PRICE_QUESTION = 'What do Premium and Platinum cost?';
 
 export const FAQ: readonly FaqTopic[] = [
   {
@@ -173,8 +175,8 @@ export const FAQ: readonly FaqTopic[] = [
     title: 'Plans',
     entries: [
       {
-        q: 'What do Premium and Platinum cost?',
-        a: 'Premium is $9.99 a month, Platinum $19.99 a month, in US dollars. The full comparison is below, and in Settings, Premium.',
+        q: PRICE_QUESTION,
+        a: 'Premium and Platinum are paid monthly, in US dollars. Their prices are in Settings, Premium, with the full comparison.',
       },
       {
         q: 'What is lifetime Premium?',
@@ -233,11 +235,23 @@ export const SAFETY_TIPS: readonly string[] = [
   'If something feels off, leave. Block him, and tell us through Contact support.',
 ];
 
+/**
+ * The FAQ with today's prices: staff edit them (Pricing), so the answer reads the plans the server
+ * sells. Without them (not loaded yet, offline) the answer sends the reader to Settings, Premium.
+ */
+export function faqWithPrices(plans: readonly Pick<PlanRecord, 'tier' | 'name' | 'priceCents' | 'active'>[] | undefined) {
+  const sold = (plans ?? []).filter((p) => p.active);
+  if (!sold.length) return FAQ;
+  const prices = sold.map((p) => `${p.name} is ${formatPrice(p.priceCents)} a month`).join(', ');
+  const a = `${prices}, in US dollars. The full comparison is below, and in Settings, Premium.`;
+  return FAQ.map((topic) => ({ ...topic, entries: topic.entries.map((e) => (e.q === PRICE_QUESTION ? { ...e, a } : e)) }));
+}
+
 /** Topics with only the entries whose question or answer contains every word of the query. */
-export function searchFaq(query: string): FaqTopic[] {
+export function searchFaq(query: string, faq: readonly FaqTopic[] = FAQ): FaqTopic[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (!words.length) return [...FAQ];
-  return FAQ.flatMap((topic) => {
+  if (!words.length) return [...faq];
+  return faq.flatMap((topic) => {
     const entries = topic.entries.filter((e) => {
       const hay = `${topic.title} ${e.q} ${e.a}`.toLowerCase();
       return words.every((w) => hay.includes(w));

@@ -2,7 +2,7 @@ import { type Feedback, SupportMessages, type SupportThreadDetail } from '@fmk/c
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, me, serve, session, signInStored, start } from '../../test/fixtures.tsx';
-import { searchFaq } from './faq.ts';
+import { faqWithPrices, searchFaq } from './faq.ts';
 
 const user = me();
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -126,6 +126,38 @@ describe('/settings', () => {
 });
 
 describe('/settings/help', () => {
+  it('answers what the plans cost with the prices the server sells today, and without them sends to Settings, Premium', () => {
+    const plan = (id: string, tier: 'premium' | 'platinum', name: string, priceCents: number, active = true) => ({
+      id,
+      tier,
+      name,
+      priceCents,
+      currency: 'USD',
+      interval: 'monthly' as const,
+      features: [],
+      active,
+      updatedAt: '2030-01-01T00:00:00.000Z',
+    });
+    const priced = searchFaq(
+      'cost',
+      faqWithPrices([
+        plan('premium-monthly', 'premium', 'Premium', 1249),
+        plan('platinum-monthly', 'platinum', 'Platinum', 2499),
+      ]),
+    );
+    expect(priced.flatMap((t) => t.entries.map((e) => e.a)).join(' ')).toContain(
+      'Premium is $12.49 a month, Platinum is $24.99 a month',
+    );
+    const withdrawn = faqWithPrices([
+      plan('premium-monthly', 'premium', 'Premium', 1249),
+      plan('platinum-monthly', 'platinum', 'Platinum', 2499, false),
+    ]);
+    expect(searchFaq('cost', withdrawn)[0]?.entries[0]?.a).not.toContain('Platinum is');
+    const unknown = searchFaq('cost', faqWithPrices(undefined))[0]?.entries[0]?.a ?? '';
+    expect(unknown).toContain('Settings, Premium');
+    expect(unknown).not.toMatch(/\$\d/);
+  });
+
   it('finds answers by every word typed, across topics', () => {
     expect(searchFaq('').length).toBeGreaterThanOrEqual(10);
     const block = searchFaq('block him');

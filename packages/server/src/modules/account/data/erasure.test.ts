@@ -7,6 +7,7 @@ import { PASSWORD, signUp } from '../../../../test/factories.ts';
 import { DB_KINDS, type TestApp, useTestApp } from '../../../../test/harness.ts';
 import { openLive } from '../../../../test/live.ts';
 import { fullMember, PHONE } from '../../../../test/member.ts';
+import { recordScore } from '../../../../test/security/scoreboard.ts';
 import { startSmtpSink } from '../../../../test/smtp.ts';
 import { phoneCountKey } from '../phone.ts';
 
@@ -99,7 +100,17 @@ describe.each(DB_KINDS)('deleting my account on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: DataRightsMessages.accountDeleted });
 
-    expect(await rowsNaming(t(), identifying)).toEqual([]);
+    const left = await rowsNaming(t(), identifying);
+    const files = storedFiles(t().config.filesDir).filter((f) => f.includes(me.user.uid));
+    recordScore({
+      id: '11-erasure',
+      db: kind,
+      measure: 'Erasure: rows and files naming a deleted member (his ids, email, phone) outside the pseudonymised payment record',
+      figure: `${left.length} rows, ${files.length} files`,
+      goal: '0 rows, 0 files',
+      pass: left.length === 0 && files.length === 0,
+    });
+    expect(left).toEqual([]);
     expect(await counts()).toEqual([]);
     // His payment stays for the books (amount, day, the provider's id of it), naming no one.
     const kept = await t().db.selectFrom('payments').selectAll().where('user_id', 'is', null).execute();

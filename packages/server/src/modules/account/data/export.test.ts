@@ -72,6 +72,26 @@ describe.each(DB_KINDS)('downloading my data on %s', (kind) => {
         updated_at: at,
       })
       .execute();
+    // Part of his payment given back by staff: his to read, not who in the team did it.
+    const paid = await t().db.selectFrom('payments').select('id').where('user_id', '=', me.user.uid).executeTakeFirstOrThrow();
+    const [admin] = await t().db.selectFrom('users').select('id').where('id', '!=', me.user.uid).limit(1).execute();
+    await t()
+      .db.insertInto('payment_refunds')
+      .values({
+        id: 'refund-1',
+        payment_id: paid.id,
+        idempotency_key: 'k-1',
+        amount: 300,
+        currency: 'USD',
+        reason: 'Charged during an outage',
+        status: 'completed',
+        provider_refund_id: 'sandbox-refund-1',
+        canceled_subscription: false,
+        admin_id: admin?.id ?? null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
     expect(await latest(me.headers)).toBeNull();
     const res = await start(me.headers);
     expect(res.statusCode, res.body).toBe(202);
@@ -144,6 +164,10 @@ describe.each(DB_KINDS)('downloading my data on %s', (kind) => {
     expect(read('profile.json').phone_number).toBe(PHONE);
     const payments = read('payments.json');
     expect(payments.payments).toMatchObject([{ kind: 'subscription', status: 'completed', amount: 999, currency: 'USD' }]);
+    expect(payments.refunds).toMatchObject([
+      { payment_id: expect.any(String), amount: 300, currency: 'USD', reason: 'Charged during an outage', status: 'completed' },
+    ]);
+    expect(payments.refunds[0]).not.toHaveProperty('admin_id');
     expect(payments.subscriptions).toMatchObject([
       { plan_id: 'premium-monthly', status: 'active', comp: false },
       { plan_id: 'platinum-monthly', status: 'active', amount: 0, comp: true },

@@ -44,7 +44,7 @@ blocks.json              the men you blocked
 reports.json             reports you made about other men, their evidence and state; reports/screenshots/ holds your screenshots
 alerts.json              the safety alerts the app raised for you
 support.json             your bug reports, feedback and conversations with support; support/screenshots/ holds your screenshots
-payments.json            your payments, subscriptions (comp: true for one staff gave you, free of charge), saved cards (brand and last 4 digits only) and boosts
+payments.json            your payments, refunds of them, subscriptions (comp: true for one staff gave you, free of charge), saved cards (brand and last 4 digits only) and boosts
 sessions.json            the devices you signed in on
 audit.json               staff actions about your account
 push-subscriptions.json  the browsers that receive your notifications (without their keys)

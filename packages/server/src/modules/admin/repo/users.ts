@@ -28,7 +28,8 @@ export async function searchUsers(
   if (f.tier) q = q.where('u.subscription_tier', '=', f.tier);
   if (f.emailMatch) q = q.where('u.email', '=', f.emailMatch);
   else if (f.q) {
-    const like = `%${f.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const words = f.q;
+    const like = `%${words.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) => eb.or([eb('u.display_name', 'ilike', like), eb('u.anonymous_id', 'ilike', like), eb('u.id', '=', f.q!)]));
   }
   const [rows, total] = await Promise.all([
@@ -77,13 +78,41 @@ export function findUser(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-export function moderationItemsOf(db: Db, userId: string) {
+export function moderationItemsOf(db: Db, userId: string, limit: number) {
   return db
     .selectFrom('moderation_items')
-    .select(['id', 'status', 'created_at'])
+    .select(['id', 'status', 'content_type', 'flagged_reason', 'created_at'])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
-    .limit(20)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * His latest reports, filed against him (`against`) or by him (`by`), each with the member on the
+ * other side as staff see a member: a name and an anonymous id, never an email.
+ */
+export function reportsOf(db: Db, userId: string, side: 'against' | 'by', limit: number) {
+  const [mine, theirs] =
+    side === 'against' ? (['reported_id', 'reporter_id'] as const) : (['reporter_id', 'reported_id'] as const);
+  return db
+    .selectFrom('user_reports as r')
+    .innerJoin('users as o', 'o.id', `r.${theirs}`)
+    .select([
+      'r.id',
+      'r.category',
+      'r.reason',
+      'r.status',
+      'r.created_at',
+      'o.id as other_id',
+      'o.display_name',
+      'o.anonymous_id',
+    ])
+    .where(`r.${mine}`, '=', userId)
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id')
+    .limit(limit)
     .execute();
 }
 
@@ -91,57 +120,61 @@ export async function setActive(db: Db, id: string, active: boolean, now: Date):
   await db.updateTable('users').set({ is_active: active, updated_at: now }).where('id', '=', id).execute();
 }
 
-export async function revokeAllSessions(db: Db, userId: string, now: Date): Promise<void> {
-  await db
+/** Ends every live session of the user; returns their ids, so each open socket can be told. */
+export async function revokeAllSessions(db: Db, userId: string, now: Date): Promise<string[]> {
+  const rows = await db
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
+    .returning('id')
     .execute();
+  return rows.map((r) => r.id);
 }
 
-export function listBans(db: Db) {
-  return db
-    .selectFrom('banned_emails')
-    .select(['email_hash', 'reason', 'banned_by', 'banned_at', 'expires_at', 'is_permanent', 'associated_anonymous_ids'])
-    .orderBy('banned_at', 'desc')
-    .limit(500)
-    .execute();
+export const BANS_PAGE = 50;
+
+/** Banned-email records, newest first, a page at a time; `q` matches the reason, an anonymous id, the hash's start or the banner's name. */
+export async function listBans(db: Db, f: { q?: string | undefined; hash?: string | undefined }, page: number) {
+  let q = db.selectFrom('banned_emails as b').leftJoin('users as s', 's.id', 'b.banned_by');
+  if (f.hash) q = q.where('b.email_hash', '=', f.hash);
+  else if (f.q) {
+    const words = f.q;
+    const like = `%${words.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb('b.reason', 'ilike', like),
+        eb(sql<string>`${sql.ref('b.associated_anonymous_ids')}::text`, 'ilike', like),
+        eb('s.display_name', 'ilike', like),
+        // The start of a hash, as the screen shows it (hex only, at least 4 characters).
+        ...(/^[0-9a-f]{4,}$/i.test(words) ? [eb('b.email_hash', 'like', `${words.toLowerCase()}%`)] : []),
+      ]),
+    );
+  }
+  const [rows, total] = await Promise.all([
+    q
+      .select([
+        'b.email_hash',
+        'b.reason',
+        'b.banned_by',
+        's.display_name as banned_by_name',
+        'b.banned_at',
+        'b.expires_at',
+        'b.is_permanent',
+        'b.associated_anonymous_ids',
+      ])
+      .orderBy('b.banned_at', 'desc')
+      .orderBy('b.email_hash')
+      .limit(BANS_PAGE)
+      .offset((page - 1) * BANS_PAGE)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
 }
 
 export function findBanByHash(db: Db, hash: string) {
   return db.selectFrom('banned_emails').select(['email', 'email_hash']).where('email_hash', '=', hash).executeTakeFirst();
-}
-
-const day = (col: string) => sql<string>`to_char(date_trunc('day', ${sql.ref(col)} at time zone 'UTC'), 'YYYY-MM-DD')`;
-
-/** Counts per UTC day since `since`, for the dashboard's charts. */
-export async function dailyCounts(db: Db, since: Date) {
-  const per = async (table: 'users' | 'matches' | 'messages', col: string) =>
-    (
-      await db
-        .selectFrom(table)
-        .select([day(col).as('day'), (eb) => eb.fn.countAll<string | number>().as('n')])
-        .where(sql.ref(col), '>=', since)
-        .groupBy(sql`1`)
-        .orderBy(sql`1`)
-        .execute()
-    ).map((r) => ({ day: r.day, n: Number(r.n) }));
-  const active = (
-    await db
-      .selectFrom('users')
-      .select([day('last_seen').as('day'), (eb) => eb.fn.countAll<string | number>().as('n')])
-      .where('last_seen', '>=', since)
-      .groupBy(sql`1`)
-      .orderBy(sql`1`)
-      .execute()
-  ).map((r) => ({ day: r.day, n: Number(r.n) }));
-  const [signups, matches, messages] = await Promise.all([
-    per('users', 'created_at'),
-    per('matches', 'matched_at'),
-    per('messages', 'created_at'),
-  ]);
-  return { signups, matches, messages, activeUsers: active };
 }
 
 export async function queueCounts(db: Db, since30: Date) {

@@ -1,5 +1,5 @@
 -- the viewer and the first look (one statement)
-select "me".*, "r"."id" as "c_id", "r"."lat" as "c_lat", "r"."lng" as "c_lng", "r"."d" as "c_d", "r"."display_name" as "c_display_name", "r"."age" as "c_age", "r"."photo_url" as "c_photo_url", "r"."phone_verified_at" as "c_phone_verified_at", "r"."right_now_enabled" as "c_right_now_enabled", "r"."position" as "c_position", "r"."looking_for" as "c_looking_for", "r"."profile_right_now" as "c_profile_right_now", "r"."session_right_now" as "c_session_right_now", "r"."ends_at" as "c_ends_at", "r"."location_precision" as "c_location_precision", "r"."share_distance" as "c_share_distance", "r"."share_only_with_matches" as "c_share_only_with_matches", "r"."hide_exact_location" as "c_hide_exact_location", "r"."matched" as "c_matched"
+select "me".*, "r"."id" as "c_id", "r"."lat" as "c_lat", "r"."lng" as "c_lng", "r"."shift_lat" as "c_shift_lat", "r"."shift_lng" as "c_shift_lng", "r"."d" as "c_d", "r"."display_name" as "c_display_name", "r"."age" as "c_age", "r"."photo_url" as "c_photo_url", "r"."photo_nudity" as "c_photo_nudity", "r"."photo_sensitive" as "c_photo_sensitive", "r"."phone_verified_at" as "c_phone_verified_at", "r"."right_now_enabled" as "c_right_now_enabled", "r"."position" as "c_position", "r"."looking_for" as "c_looking_for", "r"."profile_right_now" as "c_profile_right_now", "r"."session_right_now" as "c_session_right_now", "r"."ends_at" as "c_ends_at", "r"."location_precision" as "c_location_precision", "r"."share_distance" as "c_share_distance", "r"."share_only_with_matches" as "c_share_only_with_matches", "r"."hide_exact_location" as "c_hide_exact_location", "r"."matched" as "c_matched"
   from (
   select "u"."id", "u"."is_active", "u"."app_mode", "u"."cruising_enabled", "u"."current_mode", "u"."subscription_tier", "u"."has_lifetime_premium", "u"."preferences", "s"."location_sharing_consent", "s"."location_precision", "ul"."lat", "ul"."lng", "ul"."is_active" as "location_active", "ul"."last_updated"
   from "users" as "u"
@@ -9,13 +9,13 @@ select "me".*, "r"."id" as "c_id", "r"."lat" as "c_lat", "r"."lng" as "c_lng", "
   left join lateral (
   select "r0".*
   from (
-  select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."phone_verified_at", "u"."right_now_enabled", u.now_profile->>'position' as "position", u.now_profile->'lookingFor' as "looking_for", u.now_profile->>'rightNow' as "profile_right_now", "cs"."right_now" as "session_right_now", "cs"."ends_at", "st"."location_precision", "st"."share_distance", "st"."share_only_with_matches", "st"."hide_exact_location", case when coalesce("st"."share_only_with_matches", false) then exists (
+  select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."photo_nudity", "u"."photo_sensitive", "u"."phone_verified_at", "ul"."shift_lat", "ul"."shift_lng", "u"."right_now_enabled", u.now_profile->>'position' as "position", u.now_profile->'lookingFor' as "looking_for", u.now_profile->>'rightNow' as "profile_right_now", "cs"."right_now" as "session_right_now", "cs"."ends_at", "st"."location_precision", "st"."share_distance", "st"."share_only_with_matches", "st"."hide_exact_location", case when coalesce("st"."share_only_with_matches", false) then exists (
   select 1
   from matches mm
   where "mm"."user_a" = least($2, ul.user_id)
   and "mm"."user_b" = greatest($3, ul.user_id)) else false end as "matched"
   from (
-  select "ul"."user_id", "ul"."lat", "ul"."lng", (ul.geo <-> (
+  select "ul"."user_id", "ul"."lat", "ul"."lng", "ul"."shift_lat", "ul"."shift_lng", (ul.geo <-> (
   select cube(array[6371000 * cos(radians(vl.lat)) * cos(radians(vl.lng)), 6371000 * cos(radians(vl.lat)) * sin(radians(vl.lng)), 6371000 * sin(radians(vl.lat)), cube_ll_coord(vl.geo, 4)])
   from user_locations vl
   where vl.user_id = $4)) as "d"
@@ -67,13 +67,13 @@ select "me".*, "r"."id" as "c_id", "r"."lat" as "c_lat", "r"."lng" as "c_lng", "
   order by "r"."d", "r"."id"
 
 -- a wider look (sparse areas)
-select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."phone_verified_at", "u"."right_now_enabled", u.now_profile->>'position' as "position", u.now_profile->'lookingFor' as "looking_for", u.now_profile->>'rightNow' as "profile_right_now", "cs"."right_now" as "session_right_now", "cs"."ends_at", "st"."location_precision", "st"."share_distance", "st"."share_only_with_matches", "st"."hide_exact_location", case when coalesce("st"."share_only_with_matches", false) then exists (
+select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."photo_nudity", "u"."photo_sensitive", "u"."phone_verified_at", "ul"."shift_lat", "ul"."shift_lng", "u"."right_now_enabled", u.now_profile->>'position' as "position", u.now_profile->'lookingFor' as "looking_for", u.now_profile->>'rightNow' as "profile_right_now", "cs"."right_now" as "session_right_now", "cs"."ends_at", "st"."location_precision", "st"."share_distance", "st"."share_only_with_matches", "st"."hide_exact_location", case when coalesce("st"."share_only_with_matches", false) then exists (
   select 1
   from matches mm
   where "mm"."user_a" = least($1, ul.user_id)
   and "mm"."user_b" = greatest($2, ul.user_id)) else false end as "matched"
   from (
-  select "ul"."user_id", "ul"."lat", "ul"."lng", (ul.geo <-> (
+  select "ul"."user_id", "ul"."lat", "ul"."lng", "ul"."shift_lat", "ul"."shift_lng", (ul.geo <-> (
   select cube(array[6371000 * cos(radians(vl.lat)) * cos(radians(vl.lng)), 6371000 * cos(radians(vl.lat)) * sin(radians(vl.lng)), 6371000 * sin(radians(vl.lat)), cube_ll_coord(vl.geo, 4)])
   from user_locations vl
   where vl.user_id = $3)) as "d"
@@ -124,7 +124,7 @@ select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_na
 -- extent of the k nearest
 select count(*)::int as "count", max(n.d) as "max_d"
   from (
-  select "ul"."user_id", "ul"."lat", "ul"."lng", (ul.geo <-> (
+  select "ul"."user_id", "ul"."lat", "ul"."lng", "ul"."shift_lat", "ul"."shift_lng", (ul.geo <-> (
   select cube(array[6371000 * cos(radians(vl.lat)) * cos(radians(vl.lng)), 6371000 * cos(radians(vl.lat)) * sin(radians(vl.lng)), 6371000 * sin(radians(vl.lat)), cube_ll_coord(vl.geo, 4)])
   from user_locations vl
   where vl.user_id = $1)) as "d"

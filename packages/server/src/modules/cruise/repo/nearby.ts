@@ -28,7 +28,7 @@ function nearestNow(db: Db, s: NearbySearch, k: number) {
   const d = sql<number>`(ul.geo <-> ${s.point})`;
   return db
     .selectFrom('user_locations as ul')
-    .select(['ul.user_id', 'ul.lat', 'ul.lng', d.as('d')])
+    .select(['ul.user_id', 'ul.lat', 'ul.lng', 'ul.shift_lat', 'ul.shift_lng', d.as('d')])
     .where('ul.mode', '=', 'now')
     .where('ul.is_active', '=', true)
     .where('ul.last_updated', '>=', s.freshSince)
@@ -84,6 +84,8 @@ export function nearbyQuery(db: Db, s: NearbySearch, n: number, k: number) {
       .where(notBlocked(s.viewerId, 'ul.user_id'))
       .select([
         ...listedUserColumns,
+        'ul.shift_lat',
+        'ul.shift_lng',
         'u.right_now_enabled',
         sql<string | null>`u.now_profile->>'position'`.as('position'),
         sql<string[] | null>`u.now_profile->'lookingFor'`.as('looking_for'),
@@ -137,10 +139,14 @@ export function nearbyForViewerQuery(db: Db, s: NearbySearch, n: number, k: numb
       'r.id as c_id',
       'r.lat as c_lat',
       'r.lng as c_lng',
+      'r.shift_lat as c_shift_lat',
+      'r.shift_lng as c_shift_lng',
       'r.d as c_d',
       'r.display_name as c_display_name',
       'r.age as c_age',
       'r.photo_url as c_photo_url',
+      'r.photo_nudity as c_photo_nudity',
+      'r.photo_sensitive as c_photo_sensitive',
       'r.phone_verified_at as c_phone_verified_at',
       'r.right_now_enabled as c_right_now_enabled',
       'r.position as c_position',
@@ -161,15 +167,28 @@ export type NearbyViewerRow = Awaited<ReturnType<ReturnType<typeof nearbyForView
 
 /** The cruiser of a joined row, or null for the viewer's row without one. */
 export function cruiserOf(r: NearbyViewerRow): NearbyRow | null {
-  if (r.c_id === null || r.c_lat === null || r.c_lng === null || r.c_ends_at === null || r.c_age === null) return null;
+  if (
+    r.c_id === null ||
+    r.c_lat === null ||
+    r.c_lng === null ||
+    r.c_shift_lat === null ||
+    r.c_shift_lng === null ||
+    r.c_ends_at === null ||
+    r.c_age === null
+  )
+    return null;
   return {
     id: r.c_id,
     lat: r.c_lat,
     lng: r.c_lng,
+    shift_lat: r.c_shift_lat,
+    shift_lng: r.c_shift_lng,
     d: r.c_d ?? 0,
     display_name: r.c_display_name,
     age: r.c_age,
     photo_url: r.c_photo_url,
+    photo_nudity: r.c_photo_nudity,
+    photo_sensitive: r.c_photo_sensitive ?? false,
     phone_verified_at: r.c_phone_verified_at,
     right_now_enabled: r.c_right_now_enabled ?? false,
     position: r.c_position,

@@ -151,6 +151,8 @@ function eventsFor(db: Db, viewerId: string) {
       'e.creator_id',
       'c.display_name as creator_name',
       'c.photo_url as creator_photo',
+      'c.photo_nudity as creator_photo_nudity',
+      'c.photo_sensitive as creator_photo_sensitive',
       eb
         .selectFrom('event_attendees as a')
         .select(sql<number>`count(*)::int`.as('n'))
@@ -257,7 +259,16 @@ export async function listComments(db: Db, viewerId: string, eventId: string) {
   const rows = await db
     .selectFrom('event_comments as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.id', 'm.body', 'm.created_at', 'm.user_id', 'u.display_name', 'u.photo_url'])
+    .select([
+      'm.id',
+      'm.body',
+      'm.created_at',
+      'm.user_id',
+      'u.display_name',
+      'u.photo_url',
+      'u.photo_nudity',
+      'u.photo_sensitive',
+    ])
     .where('m.event_id', '=', eventId)
     .where('u.is_active', '=', true)
     .where(notBlocked(viewerId, 'm.user_id'))

@@ -9,7 +9,7 @@ select "u"."subscription_tier", "u"."has_lifetime_premium", "u"."preferences", "
   where "u"."id" = $3;
 
 -- first page, basic filters
-select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."phone_verified_at", "u"."is_online", "u"."current_mode", "u"."right_now_enabled", u.now_profile->>'rightNow' as "right_now", "s"."show_online_status", "s"."share_distance", "s"."share_only_with_matches", "s"."hide_exact_location", "s"."cruising_private", (exists (
+select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."photo_nudity", "u"."photo_sensitive", "u"."phone_verified_at", "loc"."shift_lat", "loc"."shift_lng", "u"."is_online", "u"."current_mode", "u"."right_now_enabled", u.now_profile->>'rightNow' as "right_now", "s"."show_online_status", "s"."share_distance", "s"."share_only_with_matches", "s"."hide_exact_location", "s"."cruising_private", (exists (
   select 1 as "one"
   from "grid_unlocks" as "g"
   where "g"."viewer_id" = $1
@@ -44,6 +44,7 @@ select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_na
   limit $15) as "ul"
   inner join "users" as "u" on "u"."id" = "ul"."user_id"
   left join "user_settings" as "s" on "s"."user_id" = "ul"."user_id"
+  inner join "user_locations" as "loc" on "loc"."user_id" = "ul"."user_id"
   where ("ul"."d" <= $16
   and "u"."is_active" = $17
   and "u"."onboarding_complete" = $18
@@ -64,7 +65,7 @@ select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_na
   limit $24;
 
 -- next page, every advanced filter
-select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."phone_verified_at", "u"."is_online", "u"."current_mode", "u"."right_now_enabled", u.now_profile->>'rightNow' as "right_now", "s"."show_online_status", "s"."share_distance", "s"."share_only_with_matches", "s"."hide_exact_location", "s"."cruising_private", (exists (
+select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."photo_nudity", "u"."photo_sensitive", "u"."phone_verified_at", "loc"."shift_lat", "loc"."shift_lng", "u"."is_online", "u"."current_mode", "u"."right_now_enabled", u.now_profile->>'rightNow' as "right_now", "s"."show_online_status", "s"."share_distance", "s"."share_only_with_matches", "s"."hide_exact_location", "s"."cruising_private", (exists (
   select 1 as "one"
   from "grid_unlocks" as "g"
   where "g"."viewer_id" = $1
@@ -100,6 +101,7 @@ select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_na
   limit $18) as "ul"
   inner join "users" as "u" on "u"."id" = "ul"."user_id"
   left join "user_settings" as "s" on "s"."user_id" = "ul"."user_id"
+  inner join "user_locations" as "loc" on "loc"."user_id" = "ul"."user_id"
   where ("ul"."d" <= $19
   and "u"."is_active" = $20
   and "u"."onboarding_complete" = $21
@@ -138,7 +140,7 @@ select count(*)::int as "count", max(n.d) as "max_d"
   limit $6) as "n";
 
 -- boosted men heading the first page
-select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."phone_verified_at", "u"."is_online", "u"."current_mode", "u"."right_now_enabled", u.now_profile->>'rightNow' as "right_now", "s"."show_online_status", "s"."share_distance", "s"."share_only_with_matches", "s"."hide_exact_location", "s"."cruising_private", (exists (
+select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_name", "u"."age", "u"."photo_url", "u"."photo_nudity", "u"."photo_sensitive", "u"."phone_verified_at", "loc"."shift_lat", "loc"."shift_lng", "u"."is_online", "u"."current_mode", "u"."right_now_enabled", u.now_profile->>'rightNow' as "right_now", "s"."show_online_status", "s"."share_distance", "s"."share_only_with_matches", "s"."hide_exact_location", "s"."cruising_private", (exists (
   select 1 as "one"
   from "grid_unlocks" as "g"
   where "g"."viewer_id" = $1
@@ -174,6 +176,7 @@ select "ul"."user_id" as "id", "ul"."lat", "ul"."lng", "ul"."d", "u"."display_na
   and "bo"."user_id" <> $15) as "ul"
   inner join "users" as "u" on "u"."id" = "ul"."user_id"
   left join "user_settings" as "s" on "s"."user_id" = "ul"."user_id"
+  inner join "user_locations" as "loc" on "loc"."user_id" = "ul"."user_id"
   where ("ul"."d" <= $16
   and "u"."is_active" = $17
   and "u"."onboarding_complete" = $18

@@ -1,7 +1,6 @@
-import { type Message, type Photo, TIER_LIMITS } from '@fmk/core';
+import { type ChatPhoto, type Message, TIER_LIMITS } from '@fmk/core';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/index.ts';
-import type { Storage } from '../../../platform/storage.ts';
 
 // The SQL of messages: reading pages, sending (fmk_send_message), receipts and delivery marks.
 
@@ -109,25 +108,31 @@ export async function messagesSince(db: Db, me: string, after: number, limit: nu
 /**
  * The message as `viewerId` sees it. `receiptsFor(receiverId)` tells whether the sender may
  * see 'read' on messages to that receiver (showsReadReceipts); the receiver always knows.
+ * `photos` is the viewer's: URLs signed for him, and whether his filtering withholds a photo he received.
  */
 export function toMessage(
   r: MessageRow,
   viewerId: string,
-  storage: Storage,
+  photos: { url(photoId: string): string; withheld(sensitive: boolean, nudity: number | null): boolean },
   receiptsFor: (receiverId: string) => boolean,
 ): Message {
   const readVisible = r.read_at !== null && (viewerId !== r.sender_id || receiptsFor(r.receiver_id));
   const status = readVisible ? 'read' : r.delivered_at || r.read_at ? 'delivered' : 'sent';
-  const photo: Photo | undefined =
+  const mine = viewerId === r.sender_id;
+  const sensitive = r.photo_sensitive === true;
+  const nudity = r.photo_nudity != null ? Number(r.photo_nudity) : null;
+  const withheld = !mine && photos.withheld(sensitive, nudity);
+  const photo: ChatPhoto | undefined =
     r.photo_id && r.storage_key && r.width !== null && r.height !== null
       ? {
           id: r.photo_id,
-          url: storage.url(r.storage_key),
+          url: withheld ? null : photos.url(r.photo_id),
           width: r.width,
           height: r.height,
-          sensitive: r.photo_sensitive === true,
+          sensitive,
+          ...(withheld ? { withheld: true } : {}),
           // For the receiver's strict mode (core strictlyHidden); a sent message has no score yet.
-          ...(viewerId !== r.sender_id && r.photo_nudity != null ? { nudity: Number(r.photo_nudity) } : {}),
+          ...(!mine && nudity !== null ? { nudity } : {}),
         }
       : undefined;
   return {

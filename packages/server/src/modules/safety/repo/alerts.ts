@@ -43,30 +43,31 @@ export async function setAlertState(db: Db, id: string, from: AlertState, to: Al
   return Number(res.numUpdatedRows) > 0;
 }
 
-export async function hasAlertKey(db: Db, userId: string, dedupeKey: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('safety_alerts')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('dedupe_key', '=', dedupeKey)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
-/** A sender as the spam rules judge him, read in one round trip. */
+/** A sender as the spam rules judge him, and whether the receiver was already warned about him, in one round trip. */
 export interface SenderStats {
+  /** The receiver already has an alert of this cause (dedupeKey): nothing more to judge. */
+  alerted: boolean;
   accountCreatedAt: Date;
   isMatch: boolean;
   recipientsToday: number;
   openReporters: number;
 }
 
-export async function senderStats(db: Db, senderId: string, receiverId: string, dayStart: Date): Promise<SenderStats> {
+export async function senderStats(
+  db: Db,
+  senderId: string,
+  receiverId: string,
+  dayStart: Date,
+  dedupeKey: string,
+): Promise<SenderStats> {
   const [a, b] = matchPair(senderId, receiverId);
   const row = await db
     .selectFrom('users')
     .select((eb) => [
       'users.created_at',
+      eb
+        .exists(eb.selectFrom('safety_alerts').select('id').where('user_id', '=', receiverId).where('dedupe_key', '=', dedupeKey))
+        .as('alerted'),
       eb.exists(eb.selectFrom('matches').select('id').where('user_a', '=', a).where('user_b', '=', b)).as('is_match'),
       eb
         .selectFrom('messages')
@@ -84,6 +85,7 @@ export async function senderStats(db: Db, senderId: string, receiverId: string, 
     .where('users.id', '=', senderId)
     .executeTakeFirstOrThrow();
   return {
+    alerted: Boolean(row.alerted),
     accountCreatedAt: row.created_at,
     isMatch: Boolean(row.is_match),
     recipientsToday: Number(row.recipients_today ?? 0),

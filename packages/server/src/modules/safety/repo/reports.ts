@@ -1,4 +1,4 @@
-import type { ReportStatus } from '@fmk/core';
+import type { ReportCategory, ReportStatus } from '@fmk/core';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/index.ts';
 import type { ReportMessagesTable, ReportScreenshotsTable, UserReportsTable } from '../../../db/schema.ts';
@@ -77,7 +77,7 @@ export function messagesBetween(trx: Db, ids: readonly string[], me: string, oth
   if (ids.length === 0) return Promise.resolve([]);
   return trx
     .selectFrom('messages')
-    .select(['id', 'sender_id', 'type', 'content', 'created_at'])
+    .select(['id', 'sender_id', 'type', 'content', 'photo_id', 'created_at'])
     .where('id', 'in', ids)
     .where((w) =>
       w.or([
@@ -117,10 +117,73 @@ export function listReportsOf(db: Db, reporterId: string, limit: number): Promis
     .execute();
 }
 
-export function listReports(db: Db, status: ReportStatus | undefined, limit: number): Promise<ReportRow[]> {
-  let q = db.selectFrom('user_reports').selectAll();
-  if (status) q = q.where('status', '=', status);
-  return q.orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+/** Report triage's filters (core reportListQuery). */
+export interface StaffReportFilter {
+  status?: ReportStatus | undefined;
+  category?: ReportCategory | undefined;
+  q?: string | undefined;
+}
+
+function staffReports(db: Db, f: StaffReportFilter) {
+  let q = db
+    .selectFrom('user_reports as r')
+    .innerJoin('users as d', 'd.id', 'r.reported_id')
+    .innerJoin('users as p', 'p.id', 'r.reporter_id');
+  if (f.status) q = q.where('r.status', '=', f.status);
+  if (f.category) q = q.where('r.category', '=', f.category);
+  if (f.q) {
+    const words = f.q;
+    const like = `%${words.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb('r.reason', 'ilike', like),
+        eb('r.description', 'ilike', like),
+        eb('d.display_name', 'ilike', like),
+        eb('p.display_name', 'ilike', like),
+        eb('d.anonymous_id', 'ilike', like),
+        eb('p.anonymous_id', 'ilike', like),
+        eb('r.id', '=', words),
+        eb('r.reported_id', '=', words),
+        eb('r.reporter_id', '=', words),
+      ]),
+    );
+  }
+  return q;
+}
+
+/** A page of reports for staff, newest first, with both members' names and anonymous ids; and how many match. */
+export async function staffReportsPage(db: Db, f: StaffReportFilter, limit: number, offset: number) {
+  const q = staffReports(db, f);
+  const [rows, total] = await Promise.all([
+    q
+      .selectAll('r')
+      .select([
+        'd.display_name as reported_name',
+        'd.anonymous_id as reported_anonymous_id',
+        'p.display_name as reporter_name',
+        'p.anonymous_id as reporter_anonymous_id',
+      ])
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    count(q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()),
+  ]);
+  return { rows, total };
+}
+
+/** Both members of reports by id (the report a staff member just moved). */
+export function reportPeople(db: Db, id: string) {
+  return staffReports(db, {})
+    .select([
+      'd.display_name as reported_name',
+      'd.anonymous_id as reported_anonymous_id',
+      'p.display_name as reporter_name',
+      'p.anonymous_id as reporter_anonymous_id',
+    ])
+    .where('r.id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The messages kept as report evidence, with their report, newest first; nothing outside report_messages. */
@@ -134,6 +197,7 @@ export function listEvidence(db: Db, limit: number, offset: number) {
       'm.from_reported',
       'm.type',
       'm.content',
+      'm.photo_id',
       'm.sent_at',
       'r.status',
       'r.category',
@@ -210,4 +274,24 @@ export async function openFlag(db: Db, row: { id: string; user_id: string; repor
 
 export function listFlags(db: Db, limit: number) {
   return db.selectFrom('safety_flags').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+}
+
+// --- reported chat photos
+
+/** Which of these chat photos (message_photos ids) a report holds as evidence. */
+export async function reportedPhotoIds(db: Db, photoIds: readonly string[]): Promise<string[]> {
+  if (photoIds.length === 0) return [];
+  const rows = await db.selectFrom('report_messages').select('photo_id').distinct().where('photo_id', 'in', photoIds).execute();
+  return rows.map((r) => r.photo_id!);
+}
+
+/** The file of a chat photo when a report holds it as evidence; undefined for any other photo. */
+export async function reportedPhotoKey(db: Db, photoId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('message_photos as p')
+    .select('p.storage_key')
+    .where('p.id', '=', photoId)
+    .where((eb) => eb.exists(eb.selectFrom('report_messages as r').select('r.report_id').whereRef('r.photo_id', '=', 'p.id')))
+    .executeTakeFirst();
+  return row?.storage_key;
 }

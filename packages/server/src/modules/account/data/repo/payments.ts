@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../../db/index.ts';
 
-/** His payments, subscriptions (paid, or given by staff: `comp`), saved cards (brand, last 4 digits and expiry: all we hold of a card) and boosts. */
+/**
+ * His payments, the refunds of them (not who in the team made one), subscriptions (paid, or given
+ * by staff: `comp`), saved cards (brand, last 4 digits and expiry: all we hold of a card) and boosts.
+ */
 export async function paymentRows(db: Db, userId: string) {
   return {
     payments: await db
@@ -9,6 +12,22 @@ export async function paymentRows(db: Db, userId: string) {
       .select(['id', 'kind', 'status', 'amount', 'currency', 'subscription_id', 'note', 'created_at'])
       .where('user_id', '=', userId)
       .orderBy('created_at')
+      .execute(),
+    refunds: await db
+      .selectFrom('payment_refunds as r')
+      .innerJoin('payments as p', 'p.id', 'r.payment_id')
+      .select([
+        'r.id',
+        'r.payment_id',
+        'r.amount',
+        'r.currency',
+        'r.reason',
+        'r.status',
+        'r.canceled_subscription',
+        'r.created_at',
+      ])
+      .where('p.user_id', '=', userId)
+      .orderBy('r.created_at')
       .execute(),
     subscriptions: await db
       .selectFrom('subscriptions')

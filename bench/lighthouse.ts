@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 import { type Cookie, chromium } from 'playwright-core';
-import { CHROMIUM } from './global-setup.ts';
-import { CHROMIUM_ARGS } from './harness.ts';
+import { CHROMIUM } from '../e2e/global-setup.ts';
+import { CHROMIUM_ARGS } from '../e2e/server.ts';
 
 /**
  * Debian's Chromium on a DevTools port for Lighthouse (it drives its own tab over CDP), with a
