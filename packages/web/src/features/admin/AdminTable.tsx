@@ -9,9 +9,8 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { type ReactNode, useMemo, useState } from 'react';
-import { Pager } from './parts.tsx';
 
-// The admin area's one table (TanStack Table): sortable columns, the shared pager for paging the server does,
+// The admin area's one table (TanStack Table): columns sorted here or by the server (paging is the list page's),
 // and a real <table> with a caption and column headers. Under 480 px each row becomes a card
 // whose cells carry their column's name, so a phone never scrolls sideways.
 
@@ -34,14 +33,6 @@ export interface AdminColumn<T> {
   sortValue?: (row: T) => string | number | null;
 }
 
-/** Paging done by the server: the page shown (from 1), its size and the rows in all. */
-export interface ServerPaging {
-  page: number;
-  pageSize: number;
-  total: number;
-  onPage: (page: number) => void;
-}
-
 /** Sorting done by the server: the table shows the rows in the order given and reports clicks. */
 export interface ServerSorting {
   sorting: SortingState;
@@ -58,7 +49,6 @@ export function AdminTable<T extends RowData>({
   columns,
   rows,
   rowKey,
-  paging,
   sorting: serverSorting,
 }: {
   /** Names the table for everyone (screen readers announce it on entering the table). */
@@ -68,7 +58,6 @@ export function AdminTable<T extends RowData>({
   columns: readonly AdminColumn<T>[];
   rows: readonly T[];
   rowKey: (row: T) => string;
-  paging?: ServerPaging;
   sorting?: ServerSorting;
 }) {
   const defs = useMemo<ColumnDef<Features, T>[]>(
@@ -169,7 +158,6 @@ export function AdminTable<T extends RowData>({
           </tbody>
         </table>
       </section>
-      {paging ? <Pager {...paging} /> : null}
     </div>
   );
 }
