@@ -21,6 +21,14 @@ export class BackgroundQueue {
     this.pump();
   }
 
+  /**
+   * Runs `task` in its turn and answers with its result or its error: a limit on work a caller
+   * awaits (image encoding), where `enqueue` is for work nobody awaits.
+   */
+  run<T>(task: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => this.enqueue(() => task().then(resolve, reject)));
+  }
+
   /** Tasks queued or running. */
   get size(): number {
     return this.waiting.length - this.next + this.running;

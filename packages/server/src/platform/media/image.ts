@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import {
   ACCEPTED_PHOTO_FORMATS,
   Messages,
@@ -7,6 +8,7 @@ import {
   PHOTO_WEBP_QUALITY,
 } from '@fmk/core';
 import sharp, { type Metadata } from 'sharp';
+import { BackgroundQueue } from '../background.ts';
 import { badRequest } from '../errors.ts';
 
 export interface EncodedPhoto {
@@ -14,6 +16,16 @@ export interface EncodedPhoto {
   width: number;
   height: number;
 }
+
+/**
+ * Image jobs run one per CPU, and always leave one of libuv's threads free; the rest wait their
+ * turn. Each job holds a libuv thread for its whole length (sharp runs libvips on one thread per
+ * image here: glibc without jemalloc), and one per CPU already keeps every CPU busy; the threads
+ * left free serve the file writes, password hashing and the rest, which would otherwise queue
+ * behind a burst of photos.
+ */
+const LIBUV_THREADS = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+const imageJobs = new BackgroundQueue(Math.max(1, Math.min(availableParallelism(), LIBUV_THREADS - 1)), () => {});
 
 /**
  * Checks an upload by its bytes (never its name or declared type) and re-encodes it to WebP.
@@ -24,7 +36,7 @@ export interface EncodedPhoto {
 export async function reencodePhoto(input: Buffer): Promise<EncodedPhoto> {
   reencoding++;
   try {
-    return await reencode(input);
+    return await imageJobs.run(() => reencode(input));
   } finally {
     reencoding--;
     // After the upload's own continuation (its storage write, its answer), and only if no other
@@ -86,7 +98,11 @@ async function reencode(input: Buffer): Promise<EncodedPhoto> {
  * the cell's shape around its most interesting part (sharp's attention strategy: skin tones,
  * saturation, detail), as WebP with no metadata.
  */
-export async function thumbnailOf(webp: Buffer): Promise<Buffer> {
+export function thumbnailOf(webp: Buffer): Promise<Buffer> {
+  return imageJobs.run(() => thumbnail(webp));
+}
+
+function thumbnail(webp: Buffer): Promise<Buffer> {
   return sharp(webp)
     .resize({
       width: PHOTO_THUMB.width,
