@@ -3,6 +3,7 @@
 // the same folder `npm run seed` fills; see packages/server/src/platform/config.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -27,7 +28,9 @@ if (!existsSync(built) || Math.max(...sources) > statSync(built).mtimeMs) {
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'development', ...process.env },
+  // libuv's pool (4 threads by default) serves photo re-encoding, file writes and password hashing:
+  // two more threads than CPUs keeps every CPU on photos with threads to spare (image.ts IMAGE_JOBS).
+  env: { NODE_ENV: 'development', UV_THREADPOOL_SIZE: String(Math.max(4, availableParallelism() + 2)), ...process.env },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
