@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/app.ts';
-import { type Database, migrateToLatest, openDatabase, PGLITE_EXTENSIONS } from '../../src/db/index.ts';
+import { openDatabase, PGLITE_EXTENSIONS } from '../../src/db/index.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 import { setTier, signUpMember } from '../factories.ts';
-import { DB_KINDS, type DbKind, openTestDatabase } from '../harness.ts';
+import { DB_KINDS, type DbKind, openMigratedDatabase } from '../harness.ts';
 import { checkConversation, mergeVerdicts, type Sent } from './crash-history.ts';
 import { freePort, PrivateCluster, ServerProcess } from './crash-processes.ts';
 import {
@@ -66,29 +66,13 @@ function serverEnv(dataDir: string, databaseUrl: string | undefined): Record<str
   };
 }
 
-/** The database the real server will use, migrated; PGlite's folder loaded from the tests' migrated template. */
-async function openMigrated(kind: DbKind, dataDir: string, url: string | undefined): Promise<Database> {
-  if (kind === 'postgres') {
-    const database = await openDatabase({ databaseUrl: url });
-    await migrateToLatest(database.db);
-    return database;
-  }
-  // Creating and migrating a database on disk takes ~30 s on a loaded machine; a copy of the template, ~2 s.
-  const template = await openTestDatabase('pglite');
-  const tar = await (template.pglite as PGlite).dumpDataDir('none');
-  await template.close();
-  const dbDir = path.join(dataDir, 'db');
-  mkdirSync(dbDir, { recursive: true });
-  return openDatabase({ pglite: await PGlite.create(dbDir, { extensions: PGLITE_EXTENSIONS, loadDataDir: tar }) });
-}
-
 /**
  * Before the first start, in this process and through the API: the members (Platinum, so no daily
  * message limit) and their 10 conversations. The real server then starts on a migrated database
  * with nothing left to do but open it; its tokens are signed with the same secrets.
  */
 async function prepare(kind: DbKind, env: Record<string, string>, url: string | undefined) {
-  const database = await openMigrated(kind, env.DATA_DIR as string, url);
+  const database = await openMigratedDatabase(kind, url, path.join(env.DATA_DIR as string, 'db'));
   const app = await createApp({ config: loadConfig({ ...env, LOG_LEVEL: 'silent' }), database, logger: false });
   await app.ready();
   const members: Member[] = [];

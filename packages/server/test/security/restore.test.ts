@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,9 +10,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/app.ts';
 import { type BackupTarget, backup, restore } from '../../src/db/backup.ts';
 import { fileStats, type Query, tableStats } from '../../src/db/backup-manifest.ts';
-import { migrateToLatest, openDatabase, PGLITE_EXTENSIONS } from '../../src/db/index.ts';
+import { PGLITE_EXTENSIONS } from '../../src/db/index.ts';
 import { signUpMember } from '../factories.ts';
-import { DB_KINDS, type DbKind, openTestDatabase, testConfig } from '../harness.ts';
+import { DB_KINDS, type DbKind, openMigratedDatabase, testConfig } from '../harness.ts';
 import { fullMember } from '../member.ts';
 import { multipartFile } from '../multipart.ts';
 import { recordScore } from './scoreboard.ts';
@@ -48,23 +48,6 @@ async function freshDatabase(kind: DbKind): Promise<{ url: string | undefined; d
   };
 }
 
-/**
- * The drill's source, migrated: PostgreSQL's new database migrated in place; PGlite's folder
- * loaded with a copy of the tests' migrated template (migrating on disk would take longer).
- */
-async function migratedDatabase(kind: DbKind, url: string | undefined, dbDir: string) {
-  if (kind === 'postgres') {
-    const database = await openDatabase({ databaseUrl: url });
-    await migrateToLatest(database.db);
-    return database;
-  }
-  const template = await openTestDatabase('pglite');
-  const tar = await (template.pglite as PGlite).dumpDataDir('none');
-  await template.close();
-  mkdirSync(dbDir, { recursive: true });
-  return openDatabase({ pglite: await PGlite.create(dbDir, { extensions: PGLITE_EXTENSIONS, loadDataDir: tar }) });
-}
-
 /** Every table's rows and checksum, read straight from a database (not from any manifest). */
 async function readTables(url: string | undefined, dbDir: string) {
   if (url) {
@@ -95,7 +78,7 @@ describe.each(DB_KINDS)('backup and restore on %s', (kind) => {
     const to = await freshDatabase(kind);
     let app: Awaited<ReturnType<typeof createApp>> | null = null;
     try {
-      const database = await migratedDatabase(kind, from.url, source.dbDir);
+      const database = await openMigratedDatabase(kind, from.url, source.dbDir);
       const clock = fixedClock('2026-06-01T12:00:00Z');
       app = await createApp({ config: source, database, clock, logger: false });
       await app.ready();
