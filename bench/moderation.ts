@@ -12,6 +12,7 @@ import { NsfwScorer } from '@fmk/server/src/platform/moderation/scorer.ts';
 import pg from 'pg';
 import sharp from 'sharp';
 import { BENCH_DB, createUsers, dbUrl, ensureDatabase } from './game.ts';
+import { photoUploader } from './photo-client.ts';
 
 /**
  * Photo moderation:
@@ -106,6 +107,7 @@ export async function moderationBench(opts: { photos?: number; modelImages?: num
     DATABASE_URL: url,
   });
   const app = await createApp({ config, database, logger: false });
+  let uploader: ReturnType<typeof photoUploader> | undefined;
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -118,13 +120,9 @@ export async function moderationBench(opts: { photos?: number; modelImages?: num
     await client.end();
     const authorization = [...auth.values()][0]!;
     const jpegs = await Promise.all([0, 1, 2, 3, 4].map(sampleJpeg));
-    const upload = async (i: number) => {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(jpegs[i % jpegs.length]!)], { type: 'image/jpeg' }), 'photo.jpg');
-      const res = await fetch(`${base}/api/v1/messages/photos`, { method: 'POST', headers: { authorization }, body: form });
-      await res.arrayBuffer();
-      return res.status === 201;
-    };
+    const phone = photoUploader(`${base}/api/v1/messages/photos`, authorization, jpegs);
+    uploader = phone;
+    const upload = (i: number) => phone.upload(i);
     // Warm-up: the app's worker loads the model.
     await upload(0);
     await app.moderation.settle();
@@ -159,6 +157,7 @@ export async function moderationBench(opts: { photos?: number; modelImages?: num
       pass: eventLoopDelayMs.p99 <= 50 && errors === 0,
     };
   } finally {
+    uploader?.close();
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

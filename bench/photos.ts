@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -11,6 +10,7 @@ import { loadConfig } from '@fmk/server/src/platform/config.ts';
 import pg from 'pg';
 import sharp from 'sharp';
 import { BENCH_DB, createUsers, dbUrl, ensureDatabase } from './game.ts';
+import { photoUploader } from './photo-client.ts';
 
 /**
  * Photo upload: POST /api/v1/messages/photos (multipart, the real app on PostgreSQL,
@@ -99,7 +99,7 @@ export async function photoBench(opts: { images?: number; concurrency?: number }
     DATABASE_URL: url,
   });
   const app = await createApp({ config, database, logger: false });
-  const agent = new http.Agent({ keepAlive: true });
+  let uploader: ReturnType<typeof photoUploader> | undefined;
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -115,29 +115,9 @@ export async function photoBench(opts: { images?: number; concurrency?: number }
 
     const jpeg = await sampleJpeg();
     const meta = await sharp(jpeg).metadata();
-    // The client is a phone elsewhere: here it costs as little as it can, so the figure is the
-    // server's. The multipart body is built once and sent as it is, byte for byte what a browser
-    // sends, over kept-alive connections (fetch's FormData would encode and copy it per upload, in
-    // this process, on these CPUs).
-    const boundary = 'fmk-bench-boundary-7d1f0c';
-    const body = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="photo.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`,
-      ),
-      jpeg,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const target = new URL(`${base}/api/v1/messages/photos`);
-    const headers = { authorization, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length };
-    const upload = () =>
-      new Promise<boolean>((resolve) => {
-        const req = http.request(target, { method: 'POST', agent, headers }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode === 201));
-        });
-        req.on('error', () => resolve(false));
-        req.end(body);
-      });
+    const phone = photoUploader(`${base}/api/v1/messages/photos`, authorization, [jpeg]);
+    uploader = phone;
+    const upload = () => phone.upload();
     const bare = async () => {
       await sharp(jpeg).metadata();
       await sharp(jpeg)
@@ -184,7 +164,7 @@ export async function photoBench(opts: { images?: number; concurrency?: number }
       pass: ratio >= 0.8 && eventLoopDelayMs.p99 <= 50 && errors === 0,
     };
   } finally {
-    agent.destroy();
+    uploader?.close();
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
