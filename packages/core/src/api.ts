@@ -223,7 +223,15 @@ export const promptLikeResultSchema = z.object({ liked: z.boolean(), likeCount: 
 /** Admin prompt management (spec section 6): create, update, delete, list all, analytics, seed. */
 export const createPromptBody = z.object({
   text: z.string().trim().min(3, 'Write the prompt text.').max(200),
-  category: z.string().trim().min(1).max(40).optional(),
+  category: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    // A JSON object's key that a reader's parse turns into its prototype: the counts by category
+    // would lose it.
+    .refine((c) => c !== '__proto__', 'Choose another category name.')
+    .optional(),
   isActive: z.boolean().optional(),
 });
 export const updatePromptBody = createPromptBody.partial().strict();

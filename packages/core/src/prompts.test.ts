@@ -78,6 +78,16 @@ describe('promptAnalytics', () => {
     expect(promptCategoryOf(' Personal ')).toBe('Personal');
   });
 
+  it("counts any category staff type as its own key, an object's built-in names too", () => {
+    const names = ['toString', '__proto__', 'constructor', 'hasOwnProperty', 'valueOf'];
+    const a = promptAnalytics([...names, 'toString'].map((category, i) => p(String(i), { category })));
+    expect(Object.getPrototypeOf(a.byCategory)).toBe(Object.prototype);
+    expect(Object.entries(a.byCategory).sort()).toEqual(
+      [...names.map((n) => [n, n === 'toString' ? 2 : 1])].sort() as [string, number][],
+    );
+    expect(JSON.parse(JSON.stringify(a.byCategory)).__proto__).toBe(1);
+  });
+
   it('lists the top 10 by usage, ties by likes then text', () => {
     const prompts = Array.from({ length: 14 }, (_, i) => p(String(i).padStart(2, '0'), { usageCount: i % 7, likeCount: i }));
     const top = promptAnalytics(prompts).topPrompts;

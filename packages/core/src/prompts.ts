@@ -40,11 +40,14 @@ export const TOP_PROMPTS = 10;
  * counts by category with General for a blank one.
  */
 export function promptAnalytics(prompts: readonly Prompt[]): PromptAnalytics {
-  const byCategory: Record<string, number> = {};
+  // Counted in a Map: a category is staff's free text, and 'toString' or '__proto__' read through
+  // a plain object's prototype (a function, a setter) instead of a count.
+  const counts = new Map<string, number>();
   for (const p of prompts) {
     const c = promptCategoryOf(p.category);
-    byCategory[c] = (byCategory[c] ?? 0) + 1;
+    counts.set(c, (counts.get(c) ?? 0) + 1);
   }
+  const byCategory: Record<string, number> = Object.fromEntries(counts);
   const topPrompts = [...prompts]
     .sort((a, b) => b.usageCount - a.usageCount || b.likeCount - a.likeCount || a.text.localeCompare(b.text))
     .slice(0, TOP_PROMPTS);

@@ -175,4 +175,25 @@ describe.each(DB_KINDS)('admin prompt management on %s', (kind) => {
     expect(stats.topPrompts.map((p) => p.id)).toEqual(['blank', 'p10', 'p09', 'p08', 'p07', 'p06', 'p05', 'p04', 'p03', 'p02']);
     await call('POST', '/seed', a.headers);
   });
+
+  it("counts categories named like an object's built-in keys ('toString': a 500 the fuzzer found) and refuses '__proto__'", async () => {
+    const a = await admin();
+    await t().db.deleteFrom('prompt_likes').execute();
+    await t().db.deleteFrom('prompts').execute();
+    for (const category of ['toString', 'constructor', 'toString'])
+      expect((await call('POST', '', a.headers, { text: `About ${category}`, category })).statusCode).toBe(201);
+    // '__proto__' is refused: a reader's JSON parse would make it the counts' prototype.
+    const proto = await call('POST', '', a.headers, { text: 'About prototypes', category: '__proto__' });
+    expect(proto.statusCode).toBe(400);
+    expect(proto.body).toContain('Choose another category name.');
+    const res = await call('GET', '/analytics', a.headers);
+    expect(res.statusCode).toBe(200);
+    const stats = res.json() as PromptAnalytics;
+    expect(stats.totalPrompts).toBe(3);
+    expect(Object.entries(stats.byCategory).sort()).toEqual([
+      ['constructor', 1],
+      ['toString', 2],
+    ]);
+    await call('POST', '/seed', a.headers);
+  });
 });
