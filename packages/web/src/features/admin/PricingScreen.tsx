@@ -90,7 +90,9 @@ function PlanCard({ plan, editable }: { plan: PlanRecord; editable: boolean }) {
           <dt>Tier</dt>
           <dd className="text-ink">{plan.tier}</dd>
           <dt>Status</dt>
-          <dd className="text-ink">{plan.active ? 'On sale' : 'Not on sale'}</dd>
+          <dd className="text-ink">
+            {plan.active ? 'Sold to new members at this price' : 'Withdrawn: not on sale to new members'}
+          </dd>
           <dt>Last changed</dt>
           <dd className="text-ink">{when(plan.updatedAt)}</dd>
         </dl>
