@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -84,12 +84,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 /** Applies every pending migration; throws with the failing migration's name. */
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<void> {
-  // In a schema of its own, the migrator must look for its tables there: otherwise it sees
-  // another schema's kysely_migration table and skips creating its own.
+  // The migrator must look for its tables in the schema it migrates (by default the connection's
+  // current one): otherwise it sees another schema's kysely_migration table in the same database
+  // and skips creating its own.
+  const target = schema ?? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
-    ...(schema ? { migrationTableSchema: schema } : {}),
+    ...(target ? { migrationTableSchema: target } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
