@@ -198,8 +198,8 @@ const benches: Bench[] = [
         rows: [
           {
             benchmark: p.name,
-            figure: `${p.app.imagesPerSecond} images/s, event loop p99 ${p.app.eventLoopDelayMs.p99} ms`,
-            floor: `bare sharp ${p.floor.imagesPerSecond} images/s`,
+            figure: `${p.app.imagesPerSecond} images/s, event loop p99 ${p.app.eventLoopDelayMs.p99} ms (full GCs ${p.app.gc.majorPerImage} an image, GC pauses ${p.app.gc.pauseMsPerImage} ms an image)`,
+            floor: `bare sharp ${p.floor.imagesPerSecond} images/s (GC pauses ${p.floor.gc.pauseMsPerImage} ms an image)`,
             ratio: p.ratio,
             goal: 'ratio ≥ 0.8, loop p99 ≤ 50 ms',
             pass: p.pass,
