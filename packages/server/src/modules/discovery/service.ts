@@ -26,9 +26,8 @@ import { recordBoostViews } from '../boost/service.ts';
 import type { CandidateCache } from './candidates.ts';
 import { CursorSealer, type GridCursor } from './cursor.ts';
 import { toGridCell } from './present.ts';
-import { givenPageQuery } from './repo/candidates.ts';
+import { boostedPage, givenPageQuery } from './repo/candidates.ts';
 import {
-  boostedPageQuery,
   deactivateLocation,
   findGridViewer,
   findLocation,
@@ -312,9 +311,9 @@ export class GridService {
     const { v, filters } = gridSearch(viewerId, { ...viewer, lat: viewer.lat, lng: viewer.lng }, q, now, cursor);
 
     // Boost: the first page opens with the boosted men this viewer would see anyway (the same
-    // visibility rules, a small query of the running boosts beside the nearest walk); later pages
-    // leave them out, so no one shows twice.
-    const boosted = cursor ? [] : await boostedPageQuery(db, v, filters, now, Math.min(BOOST_TOP_MAX, q.limit)).execute();
+    // visibility rules over a small query of the running boosts near him); later pages leave them
+    // out, so no one shows twice.
+    const boosted = cursor ? [] : await boostedPage(db, v, filters, now, Math.min(BOOST_TOP_MAX, q.limit));
     const skip = new Set([...(cursor?.skip ?? []), ...boosted.map((r) => r.id)]);
     const rows = (await this.visibleNearest(db, v, filters, cursor, q.limit + 1 + skip.size)).filter((r) => !skip.has(r.id));
     // A cell is locked only once the day's opens are spent and it would need one (core openOutcome).

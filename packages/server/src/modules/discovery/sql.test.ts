@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DB } from '../../db/index.ts';
 import { chordForKm } from '../../platform/geo.ts';
 import {
-  boostedPageQuery,
+  boostedCandidatesQuery,
   type GridFilters,
   type GridViewer,
   gridPageQuery,
@@ -61,8 +61,8 @@ describe('grid SQL', () => {
       ],
       ['is a short page the end?', nearestExtentQuery(db, viewer, basic, null, 244).compile().sql],
       [
-        'boosted men heading the first page',
-        boostedPageQuery(db, viewer, basic, new Date('2026-06-01T12:00:00Z'), 10).compile().sql,
+        'running boosts near the viewer (their page: the rules over them, as over a list of candidates)',
+        boostedCandidatesQuery(db, viewer, basic, new Date('2026-06-01T12:00:00Z')).compile().sql,
       ],
     ];
     const text = parts.map(([name, sql]) => `-- ${name}\n${pretty(sql!)};\n`).join('\n');

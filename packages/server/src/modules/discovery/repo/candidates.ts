@@ -1,6 +1,6 @@
 import { type AliasedSelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../../db/index.ts';
-import { type Candidate, type GridFilters, type GridViewer, visibleRows } from '../repo.ts';
+import { boostedCandidatesQuery, type Candidate, type GridFilters, type GridViewer, visibleRows } from '../repo.ts';
 
 /**
  * SQL of the grid's per-cell candidate lists (candidates.ts): one list is filled by the same
@@ -74,4 +74,25 @@ function given(db: Db, c: GivenCandidates): AliasedSelectQueryBuilder<Candidate,
 /** One page of the grid among the given candidates: the grid's rules and order, n at most. */
 export function givenPageQuery(db: Db, v: GridViewer, f: GridFilters, c: GivenCandidates, n: number) {
   return visibleRows(db, given(db, c), v, f).limit(n);
+}
+
+/**
+ * The boosted men who head the viewer's first page: only those his grid would list anyway (the
+ * grid's rules over the running boosts near him, boostedCandidatesQuery), nearest first, n at most.
+ */
+export async function boostedPage(db: Db, v: GridViewer, f: GridFilters, now: Date, n: number) {
+  const near = await boostedCandidatesQuery(db, v, f, now).execute();
+  if (near.length === 0) return [];
+  return givenPageQuery(
+    db,
+    v,
+    f,
+    {
+      ids: near.map((r) => r.user_id),
+      lats: near.map((r) => Number(r.lat)),
+      lngs: near.map((r) => Number(r.lng)),
+      ds: near.map((r) => Number(r.d)),
+    },
+    n,
+  ).execute();
 }
