@@ -24,7 +24,6 @@ import { forbidden } from '../../platform/errors.ts';
 import type { Module } from '../../platform/module.ts';
 import { IdentityService } from '../identity/service.ts';
 import { analyticsRoutes } from './analytics-routes.ts';
-import * as stats from './repo/users.ts';
 import { StaffAuth } from './staff-auth.ts';
 import { AdminStats } from './stats.ts';
 import { systemHealth } from './system.ts';

@@ -33,7 +33,7 @@ const SWEEP_BATCH = 200;
 export const CHECKIN_SWEEP_MS = 30_000;
 
 const when = (d: Date) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(d) + ' UTC';
+  `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(d)} UTC`;
 
 function present(r: repo.CheckinRow): MeetupCheckin {
   return {
