@@ -7,7 +7,7 @@ import { fanoutBench } from './fanout.ts';
 import { gameBench } from './game.ts';
 import { type GridBenchResult, gridBench } from './grid.ts';
 import { httpBench } from './http.ts';
-import { messagingBench } from './messaging.ts';
+import { messagingBenchInChild } from './messaging.ts';
 import { moderationBench } from './moderation.ts';
 import { persistBench } from './persist.ts';
 import { photoBench } from './photos.ts';
@@ -145,7 +145,7 @@ const benches: Bench[] = [
   {
     key: 'messaging',
     run: async (quick) => {
-      const m = await messagingBench(quick ? { sockets: 500, rate: 50, seconds: 10, hotSeconds: 5 } : {});
+      const m = await messagingBenchInChild(quick ? { sockets: 500, rate: 50, seconds: 10, hotSeconds: 5 } : {});
       return {
         result: m,
         rows: [
