@@ -42,6 +42,9 @@ export function PricingScreen() {
   );
 }
 
+/** A plan's status, in the words of the switch that sets it. */
+const ON_SALE = 'On sale to new members';
+
 function PlanCard({ plan, editable }: { plan: PlanRecord; editable: boolean }) {
   const [price, setPrice] = useState((plan.priceCents / 100).toFixed(2));
   const [features, setFeatures] = useState(plan.features.join('\n'));
@@ -90,9 +93,7 @@ function PlanCard({ plan, editable }: { plan: PlanRecord; editable: boolean }) {
           <dt>Tier</dt>
           <dd className="text-ink">{plan.tier}</dd>
           <dt>Status</dt>
-          <dd className="text-ink">
-            {plan.active ? 'Sold to new members at this price' : 'Withdrawn: not on sale to new members'}
-          </dd>
+          <dd className="text-ink">{plan.active ? ON_SALE : `Not ${ON_SALE.toLowerCase()}`}</dd>
           <dt>Last changed</dt>
           <dd className="text-ink">{when(plan.updatedAt)}</dd>
         </dl>
@@ -114,7 +115,7 @@ function PlanCard({ plan, editable }: { plan: PlanRecord; editable: boolean }) {
                 checked={active}
                 onChange={(e) => setActive(e.target.checked)}
               />
-              On sale to new members
+              {ON_SALE}
             </label>
             <TextField label="Reason (kept in the audit log)" value={reason} onChange={(e) => setReason(e.target.value)} />
             <FormError boxed>{error}</FormError>
