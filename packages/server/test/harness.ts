@@ -84,6 +84,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // Suites sign up many users from one address; the sign-up limit's own test sets its figures.
     SIGNUP_LIMIT_PER_SOURCE: '1000000',
     SIGNUP_LIMIT_GLOBAL: '1000000',
+    // No sandbox webhooks on a timer: one landing a second after a payment falls in the middle of
+    // whatever the test does next (a row diff, a fuzzed request). Tests send their own, signed.
+    SANDBOX_WEBHOOK_DELAY_MS: '0',
     ...env,
   });
 }

@@ -19,7 +19,7 @@ import { recordScore } from './scoreboard.ts';
 
 vi.setConfig({ hookTimeout: 300_000, testTimeout: 300_000 });
 
-const ENV = { MODERATION_ENABLED: 'false', SANDBOX_WEBHOOK_DELAY_MS: '0' };
+const ENV = { MODERATION_ENABLED: 'false' };
 
 const jpeg = (colour: string) =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })

@@ -14,8 +14,8 @@ let keys = 0;
 const key = () => `key-${Date.now()}-${++keys}`;
 
 describe.each(DB_KINDS)('billing on %s', (kind) => {
-  // The sandbox's delayed webhooks are off here: the tests send their own, signed or not.
-  const t = useTestApp(kind, { env: { SANDBOX_WEBHOOK_DELAY_MS: '0', TEST_CLOCK: 'true' } });
+  // The sandbox's delayed webhooks are off in tests (harness): these send their own, signed or not.
+  const t = useTestApp(kind, { env: { TEST_CLOCK: 'true' } });
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers: Headers, payload?: object) =>
     t().app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
   const tierOf = async (h: Headers) => (await call('GET', '/billing', h)).json().tier as string;

@@ -8,7 +8,7 @@ let keys = 0;
 const key = () => `finance-${Date.now()}-${++keys}`;
 
 describe.each(DB_KINDS)('the admin money figures on %s', (kind) => {
-  const t = useTestApp(kind, { env: { SANDBOX_WEBHOOK_DELAY_MS: '0' } });
+  const t = useTestApp(kind);
   const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: object) =>
     t().app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
   async function member() {

@@ -12,7 +12,7 @@ type Headers = Record<string, string>;
  * admin route changes what the server lets a member of the affected tier do, at once.
  */
 describe.each(DB_KINDS)('flag edits drive the tier rules on %s', (kind) => {
-  const t = useTestApp(kind, { env: { SANDBOX_WEBHOOK_DELAY_MS: '0' } });
+  const t = useTestApp(kind);
   const call = (method: 'GET' | 'PATCH' | 'POST', url: string, headers: Headers, payload?: object) =>
     t().app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
   async function member(tier: Tier) {

@@ -14,7 +14,7 @@ const PLAN = {
 };
 
 describe.each(DB_KINDS)('billing paths on %s', (kind) => {
-  const t = useTestApp(kind, { env: { SANDBOX_WEBHOOK_DELAY_MS: '0', TEST_CLOCK: 'true' } });
+  const t = useTestApp(kind, { env: { TEST_CLOCK: 'true' } });
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
     t().app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
   async function member() {

@@ -8,7 +8,7 @@ let keys = 0;
 const key = () => `plans-${Date.now()}-${++keys}`;
 
 describe.each(DB_KINDS)('plans in the database on %s', (kind) => {
-  const t = useTestApp(kind, { env: { SANDBOX_WEBHOOK_DELAY_MS: '0', TEST_CLOCK: 'true' } });
+  const t = useTestApp(kind, { env: { TEST_CLOCK: 'true' } });
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, headers: Headers, payload?: object) =>
     t().app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
   async function member() {

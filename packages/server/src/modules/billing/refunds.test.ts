@@ -21,7 +21,7 @@ let keys = 0;
 const key = () => `refunds-${Date.now()}-${++keys}`;
 
 describe.each(DB_KINDS)('admin payments and refunds on %s', (kind) => {
-  const t = useTestApp(kind, { env: { SANDBOX_WEBHOOK_DELAY_MS: '0', TEST_CLOCK: 'true' } });
+  const t = useTestApp(kind, { env: { TEST_CLOCK: 'true' } });
   const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: object) =>
     t().app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
   async function member() {

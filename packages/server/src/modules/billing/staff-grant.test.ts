@@ -10,7 +10,7 @@ let keys = 0;
 const key = () => `grant-${Date.now()}-${++keys}`;
 
 describe.each(DB_KINDS)('a tier given by staff on %s', (kind) => {
-  const t = useTestApp(kind, { env: { SANDBOX_WEBHOOK_DELAY_MS: '0', TEST_CLOCK: 'true' } });
+  const t = useTestApp(kind, { env: { TEST_CLOCK: 'true' } });
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) =>
     t().app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
   const tierOf = async (id: string) => (await loadActor(t().db, id))?.tier;

@@ -33,7 +33,7 @@ let keys = 0;
 const key = () => `boost-key-${Date.now()}-${++keys}`;
 
 describe.each(DB_KINDS)('boost on %s', (kind) => {
-  const t = useTestApp(kind, { env: { SANDBOX_WEBHOOK_DELAY_MS: '0' } });
+  const t = useTestApp(kind);
   const now = () => t().clock.now();
   const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: object) =>
     t().app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });

@@ -47,7 +47,7 @@ function storedFiles(root: string): string[] {
 }
 
 describe.each(DB_KINDS)('deleting my account on %s', (kind) => {
-  const t = useTestApp(kind, { env: { SMTP_URL: sink.url, SANDBOX_WEBHOOK_DELAY_MS: '0' } });
+  const t = useTestApp(kind, { env: { SMTP_URL: sink.url } });
   const del = (headers: Record<string, string>, payload: object) =>
     t().app.inject({ method: 'POST', url: '/api/v1/account/delete', headers, payload });
 

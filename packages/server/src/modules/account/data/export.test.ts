@@ -10,7 +10,7 @@ const sink = await startSmtpSink();
 afterAll(() => sink.close());
 
 describe.each(DB_KINDS)('downloading my data on %s', (kind) => {
-  const t = useTestApp(kind, { env: { SMTP_URL: sink.url, SANDBOX_WEBHOOK_DELAY_MS: '0' } });
+  const t = useTestApp(kind, { env: { SMTP_URL: sink.url } });
   const start = (headers: Record<string, string>) => t().app.inject({ method: 'POST', url: '/api/v1/account/export', headers });
   const latest = async (headers: Record<string, string>) =>
     (await t().app.inject({ method: 'GET', url: '/api/v1/account/export', headers })).json().export as DataExport | null;
