@@ -1,6 +1,7 @@
 import { DEFAULT_PREFERENCES, type GridQuery, systemClock } from '@fmk/core';
 import { type Database, type Db, migrateToLatest, openDatabase } from '@fmk/server/src/db/index.ts';
 import { CandidateCache, MAX_ENTRIES } from '@fmk/server/src/modules/discovery/candidates.ts';
+import { GridMemory, MAX_PROFILES } from '@fmk/server/src/modules/discovery/memory.ts';
 import { findGridViewer, gridPageQuery } from '@fmk/server/src/modules/discovery/repo.ts';
 import { dayOf, GridService, gridSearch, NEAREST_FACTOR } from '@fmk/server/src/modules/discovery/service.ts';
 import { loadActor } from '@fmk/server/src/platform/access.ts';
@@ -131,7 +132,9 @@ async function main(): Promise<void> {
  * What the grid's candidate lists cost in memory: a cache of its own filled by every bench viewer's
  * first page through the grid service (the endpoint's code), the heap and array buffers measured
  * around it after a full GC (--expose-gc), per listed location; then per 100 k users were every populated cell of
- * this world listed (its count of distinct active cells), the worst case, below the cache's cap.
+ * this world listed (its count of distinct active cells), the worst case, below the cache's cap. Then
+ * what the rules' memory (memory.ts) adds when the same viewers' pages run through it: men, viewers
+ * and actors held, their bytes, and the men's cap in MB at that size.
  */
 async function listsMemory(db: Db, viewerIds: string[]) {
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -149,6 +152,13 @@ async function listsMemory(db: Db, viewerIds: string[]) {
   gc();
   const bytes = used() - before;
   const { lists, entries } = cache.stats();
+  // Then the rules' memory over the same lists: every viewer's page again, through the route's path.
+  const memory = new GridMemory();
+  const withMemory = new GridService({ db, clock: systemClock }, 'lists memory', cache, memory);
+  for (const id of viewerIds) await withMemory.pageFor(id, { limit: 60 }, async () => (await loadActor(db, id))!);
+  gc();
+  const held = memory.stats();
+  const heldBytes = used() - before - bytes;
   const cells = await sql<{
     n: number;
   }>`select count(distinct (cell_row, cell_col))::int as n from user_locations where is_active`.execute(db);
@@ -165,6 +175,12 @@ async function listsMemory(db: Db, viewerIds: string[]) {
     allCellsListedMb: Math.round(allCellsMb),
     allCellsListedMbPer100k: Math.round((allCellsMb * 100_000) / users),
     capMb: Math.round((MAX_ENTRIES * perEntry) / 2 ** 20),
+    rules: {
+      ...held,
+      heapBytes: heldBytes,
+      bytesPerProfile: Math.round(heldBytes / Math.max(1, held.profiles)),
+      capMb: Math.round((MAX_PROFILES * heldBytes) / Math.max(1, held.profiles) / 2 ** 20),
+    },
   };
 }
 

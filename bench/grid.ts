@@ -22,6 +22,16 @@ export interface ListsMemory {
   allCellsListedMb: number;
   allCellsListedMbPer100k: number;
   capMb: number;
+  /** The grid's rules in memory (memory.ts) over the same viewers' pages. */
+  rules: {
+    profiles: number;
+    viewers: number;
+    actors: number;
+    boosts: number;
+    heapBytes: number;
+    bytesPerProfile: number;
+    capMb: number;
+  };
 }
 
 export interface GridBenchResult extends EndpointVsSqlFigures {

@@ -1,4 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
 
 /** Shared by the endpoint-vs-raw-SQL benchmarks (grid, cruise): percentiles, IPC, closed-loop load. */
 
@@ -26,26 +28,51 @@ export function waitFor<T>(child: ChildProcess, key: string, what: string): Prom
   });
 }
 
-/** `count` GETs of `path` by `concurrency` clients, each viewer's token in turn; an answer without `"items"` is an error. */
+/**
+ * `count` GETs of `path` by `concurrency` keep-alive clients (node:http, as bench/http.ts: the
+ * client shares the machine's two cores with the server, and fetch costs it several times more),
+ * each viewer's token in turn, asking for brotli as a phone does. An answer that is not a 200 whose
+ * JSON has `"items"` is an error.
+ */
 export async function load(port: number, path: string, auth: string[], count: number, concurrency: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const lat: number[] = [];
   let errors = 0;
   let next = 0;
-  const url = `http://127.0.0.1:${port}${path}`;
+  const one = (authorization: string) =>
+    new Promise<void>((resolve) => {
+      const s = performance.now();
+      const req = http.request(
+        { host: '127.0.0.1', port, path, agent, headers: { authorization, 'accept-encoding': 'br' } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            lat.push(performance.now() - s);
+            const raw = Buffer.concat(chunks);
+            const body = (res.headers['content-encoding'] === 'br' ? brotliDecompressSync(raw) : raw).toString();
+            if (res.statusCode !== 200 || !body.includes('"items"')) errors += 1;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      req.end();
+    });
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       for (;;) {
         const k = next++;
         if (k >= count) return;
-        const s = performance.now();
-        const res = await fetch(url, { headers: { authorization: auth[k % auth.length]! } });
-        const body = await res.text();
-        lat.push(performance.now() - s);
-        if (res.status !== 200 || !body.includes('"items"')) errors += 1;
+        await one(auth[k % auth.length]!);
       }
     }),
   );
+  agent.destroy();
   return { lat, seconds: (performance.now() - t0) / 1000, errors };
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { fixedClock } from '@fmk/core';
 import { type LatLng, snap } from '@fmk/core';
 import fc from 'fast-check';
@@ -72,7 +73,9 @@ export type Op =
   | { kind: 'byArea'; who: number; on: boolean }
   | { kind: 'unlock'; viewer: number; who: number }
   | { kind: 'tier'; viewer: number; tier: 'free' | 'premium' | 'platinum' }
-  | { kind: 'days'; days: number };
+  | { kind: 'days'; days: number }
+  | { kind: 'boost'; who: number; minutes: number }
+  | { kind: 'pair'; a: number; b: number; table: 'selections' | 'matches' | 'conversations' };
 
 /** Indexes run over viewers and men together (viewers first), so a viewer can be moved or blocked too. */
 const who = fc.nat({ max: 30 });
@@ -118,7 +121,47 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('days' as const), days: fc.integer({ min: 1, max: 20 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('boost' as const), who, minutes: fc.integer({ min: 1, max: 40 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('pair' as const),
+      a: who,
+      b: who,
+      table: fc.constantFrom('selections' as const, 'matches' as const, 'conversations' as const),
+    }),
+  },
 );
+
+/** a chose b, or the two matched, or talked: written as the game and messaging write them. */
+async function pair(db: Db, a: string, b: string, table: 'selections' | 'matches' | 'conversations', now: Date): Promise<void> {
+  const id = randomUUID();
+  const [ua, ub] = a < b ? [a, b] : [b, a];
+  if (table === 'selections') {
+    await db
+      .insertInto('selections')
+      .values({ id, chooser_id: a, target_id: b, action: 'fuck', client_id: id, created_at: now, updated_at: now })
+      .execute();
+  } else if (table === 'matches') {
+    await db
+      .insertInto('matches')
+      .values({
+        id,
+        user_a: ua,
+        user_b: ub,
+        match_type: 'perfect-fuck',
+        user_actions: JSON.stringify({}),
+        created_at: now,
+        matched_at: now,
+      })
+      .execute();
+  } else {
+    await db
+      .insertInto('conversations')
+      .values({ id, user_a: ua, user_b: ub, created_at: now, updated_at: now, last_activity: now })
+      .execute();
+  }
+}
 
 export interface World {
   town: LatLng;
@@ -223,6 +266,22 @@ export async function applyOp(db: Db, bus: Bus, clock: ReturnType<typeof fixedCl
         return;
       case 'days':
         clock.advance(op.days * 86_400_000);
+        return;
+      case 'boost':
+        await db
+          .insertInto('boosts')
+          .values({
+            id: randomUUID(),
+            user_id: pick(op.who),
+            source: 'included',
+            started_at: now,
+            ends_at: new Date(now.getTime() + op.minutes * 60_000),
+          })
+          .execute();
+        return;
+      case 'pair':
+        // A pair that exists already is refused by its unique key: nothing changes.
+        if (pick(op.a) !== pick(op.b)) await pair(db, pick(op.a), pick(op.b), op.table, now).catch(() => undefined);
         return;
     }
   } catch (err) {

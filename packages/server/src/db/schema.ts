@@ -814,11 +814,22 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   webhook_events: WebhookEventsTable;
   boosts: BoostsTable;
+  grid_changes: GridChangesTable;
   boost_credits: BoostCreditsTable;
   boost_views: BoostViewsTable;
 }
 
 /** One boost run: 30 minutes first in nearby grids, the day's included one or a bought credit. */
+/** Who a write touched, for the grid's rules in memory (migration 20261130T0100, modules/discovery/memory.ts). */
+export interface GridChangesTable {
+  /** The writing transaction (xid8, read as text). */
+  txid: ColumnType<string, never, never>;
+  /** A user id, or '*': drop everything. */
+  user_id: string;
+  what: string;
+  at: ColumnType<Date, never, never>;
+}
+
 export interface BoostsTable {
   id: string;
   user_id: string;

@@ -84,7 +84,12 @@ export function toActor(r: ActorRow, rules?: TierRules): Actor {
 /** The user as an actor, in one statement; undefined when there is no such user. */
 export async function loadActor(db: Db, userId: string): Promise<Actor | undefined> {
   const row = await findActorRow(db, userId);
-  return row ? toActor(row, await loadRules(db, tierOf(row))) : undefined;
+  return row ? actorFromRow(db, row) : undefined;
+}
+
+/** The actor of a row read by findActorRow (here, or held by the grid's memory), with his tier's rules. */
+export async function actorFromRow(db: Db, row: ActorRow): Promise<Actor> {
+  return toActor(row, await loadRules(db, tierOf(row)));
 }
 
 /**

@@ -52,6 +52,7 @@ const envSchema = z.object({
   // photo whose nudity score reaches MODERATION_HOLD_AT (the spec's 0.8) is held for staff.
   MODERATION_ENABLED: bool,
   GRID_CELL_LISTS: bool,
+  GRID_MEMORY: bool,
   MODERATION_HOLD_AT: z.coerce.number().gt(0).max(1).default(0.8),
   // The spec's simulated safety alerts (every 30 s, a 10 % chance for each online member), for
   // demos only: off by default and refused in production, where an alert must mean a real event.
@@ -178,6 +179,7 @@ export interface Config extends ProtectionsConfig {
   /** Photo moderation: off only when MODERATION_ENABLED=false; holdAt is the nudity score that holds a profile photo. */
   moderation: { enabled: boolean; holdAt: number };
   gridCellLists: boolean; // per-cell grid candidate lists (docs/decisions/0015); GRID_CELL_LISTS=false: off
+  gridMemory: boolean; // the grid's rules in memory over those lists (docs/decisions/0017); GRID_MEMORY=false: off
   /** DEMO_SAFETY_ALERTS: the spec's 30 s / 10 % simulated alerts (development demos only). */
   demoSafetyAlerts: boolean;
   trustProxy: boolean;
@@ -285,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     moderation: { enabled: e.MODERATION_ENABLED ?? true, holdAt: e.MODERATION_HOLD_AT },
     gridCellLists: e.GRID_CELL_LISTS ?? true,
+    gridMemory: e.GRID_MEMORY ?? true,
     demoSafetyAlerts: e.DEMO_SAFETY_ALERTS ?? false,
     trustProxy: e.TRUST_PROXY ?? false,
     vapid,

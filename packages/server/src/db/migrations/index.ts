@@ -37,6 +37,7 @@ import * as m20261128T0100 from './20261128T0100-report-message-photos.ts';
 import * as m20261128T0200 from './20261128T0200-payment-refunds.ts';
 import * as m20261128T0400 from './20261128T0400-location-places.ts';
 import * as m20261129T0900 from './20261129T0900-moderation-queue-order.ts';
+import * as m20261130T0100 from './20261130T0100-grid-changes.ts';
 
 /**
  * Every migration, by file name. Migrations sort by their UTC timestamp prefix and never change
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T0200-payment-refunds': m20261128T0200,
   '20261128T0400-location-places': m20261128T0400,
   '20261129T0900-moderation-queue-order': m20261129T0900,
+  '20261130T0100-grid-changes': m20261130T0100,
 };

@@ -9,13 +9,16 @@ import { type Bus, LocalBus, PgBus } from '../../platform/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import { CandidateCache } from './candidates.ts';
 import { CursorSealer } from './cursor.ts';
+import { GridMemory } from './memory.ts';
 import { GridService } from './service.ts';
 
 /**
  * The grid served from per-cell candidate lists returns exactly what the plain walk returns:
  * every page, in order, with the same opens, locks and (sealed) cursors, on random small worlds
  * after random changes. Lists of three sizes run side by side: the app's own, and tiny ones
- * that must grow, get cut at their ceiling (the plain walk then serves) and be evicted.
+ * that must grow, get cut at their ceiling (the plain walk then serves) and be evicted. The rules in
+ * memory (memory.ts) run over two of them, one of them holding at most three men and one viewer;
+ * the changes are written straight to the tables too, so only the change log can tell memory.
  */
 const RUNS = Number(process.env.GRID_PROPERTY_RUNS ?? 25);
 const SECRET = 'grid property test secret';
@@ -42,6 +45,7 @@ describe.each(DB_KINDS)('grid candidate lists on %s', (kind) => {
     new CandidateCache({ firstList: 2, maxList: 8, maxEntries: 24 }),
     new CandidateCache({ firstList: 3, maxList: 200, maxEntries: 400 }),
   ];
+  const memories = [new GridMemory(), new GridMemory({ profiles: 3, viewers: 1 })];
   let plain: GridService;
   let listed: GridService[];
   const seen = { pages: 0, items: 0, refusals: 0 };
@@ -53,7 +57,11 @@ describe.each(DB_KINDS)('grid candidate lists on %s', (kind) => {
     for (const c of caches) c.listen(bus);
     const deps = { db: database.db, clock };
     plain = new GridService(deps, SECRET);
-    listed = caches.map((c) => new GridService(deps, SECRET, c));
+    listed = [
+      ...caches.map((c) => new GridService(deps, SECRET, c)),
+      new GridService(deps, SECRET, caches[0], memories[0]),
+      new GridService(deps, SECRET, caches[2], memories[1]),
+    ];
   }, 300_000);
 
   afterAll(async () => {
@@ -67,10 +75,10 @@ describe.each(DB_KINDS)('grid candidate lists on %s', (kind) => {
     const out: unknown[] = [];
     let cursor: string | undefined;
     for (let i = 0; i < 40; i++) {
-      const actor = await loadActor(database.db, viewerId);
       let page: GridPage;
       try {
-        page = await grid.page(actor!, cursor ? { ...q, cursor } : q);
+        // As the route asks: the services with memory hold the actor too.
+        page = await grid.pageFor(viewerId, cursor ? { ...q, cursor } : q, async () => (await loadActor(database.db, viewerId))!);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         out.push({ refused: err.status, message: err.message });
@@ -116,6 +124,12 @@ describe.each(DB_KINDS)('grid candidate lists on %s', (kind) => {
     // Not vacuous: pages were compared, most of them with men on them.
     expect(seen.pages).toBeGreaterThan(RUNS * 2);
     expect(seen.items).toBeGreaterThan(RUNS * 4);
+    // And memory served them: it holds men and viewers (the small one no more than its limits).
+    expect(memories[0]!.stats().profiles).toBeGreaterThan(0);
+    expect(memories[0]!.stats().viewers).toBeGreaterThan(0);
+    expect(memories[0]!.stats().actors).toBeGreaterThan(0);
+    expect(memories[1]!.stats().profiles).toBeLessThanOrEqual(3);
+    expect(memories[1]!.stats().viewers).toBeLessThanOrEqual(1);
   }, 1_200_000);
 
   it('drops a list when someone moves into its reach, and not when he moves far from it', async () => {

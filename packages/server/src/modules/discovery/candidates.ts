@@ -54,7 +54,16 @@ interface CellList {
 }
 
 /** The cube extension's `<->` between two 4-D points, operation for operation. */
-function cubeDistance(ax: number, ay: number, az: number, aw: number, bx: number, by: number, bz: number, bw: number): number {
+export function cubeDistance(
+  ax: number,
+  ay: number,
+  az: number,
+  aw: number,
+  bx: number,
+  by: number,
+  bz: number,
+  bw: number,
+): number {
   let s = 0;
   let t = ax - bx;
   s += t * t;
@@ -68,7 +77,7 @@ function cubeDistance(ax: number, ay: number, az: number, aw: number, bx: number
 }
 
 /** The coordinates of a cube literal as platform/geo writes it (shortest round-trip doubles). */
-function coords(literal: string): number[] {
+export function coords(literal: string): number[] {
   return literal.slice(1, -1).split(',').map(Number);
 }
 

@@ -6,6 +6,7 @@ import { unauthorized } from '../../platform/errors.ts';
 import type { Module } from '../../platform/module.ts';
 import { AlertsService, SafetySignals } from '../safety/service.ts';
 import { CandidateCache } from './candidates.ts';
+import { GridMemory } from './memory.ts';
 import { GridService, LocationService } from './service.ts';
 
 const secured = { security: [{ bearer: [] }] };
@@ -25,7 +26,9 @@ export const discoveryModule: Module = async (app, deps) => {
     candidates.listen(deps.bus);
     app.addHook('onClose', async () => candidates.close());
   }
-  const grid = new GridService(deps, deps.config.tokenSecret, candidates);
+  // The rules over them in memory, kept fresh from the database's change log (memory.ts).
+  const memory = candidates && deps.config.gridMemory ? new GridMemory() : undefined;
+  const grid = new GridService(deps, deps.config.tokenSecret, candidates, memory);
 
   app.put(
     '/me/location',
@@ -85,6 +88,6 @@ export const discoveryModule: Module = async (app, deps) => {
         response: { 200: gridPageSchema, '4xx': apiErrorSchema },
       },
     },
-    async (req) => grid.page(await actorOf(req, deps.db), req.query),
+    async (req) => grid.pageFor(authUser(req).userId, req.query, () => actorOf(req, deps.db)),
   );
 };

@@ -25,6 +25,7 @@ import { announceLocationChange } from '../../platform/grid-cells.ts';
 import { recordBoostViews } from '../boost/service.ts';
 import type { CandidateCache } from './candidates.ts';
 import { CursorSealer, type GridCursor } from './cursor.ts';
+import type { GridMemory, HeldViewer } from './memory.ts';
 import { toGridCell } from './present.ts';
 import { boostedPage, givenPageQuery } from './repo/candidates.ts';
 import {
@@ -44,6 +45,7 @@ import {
   setLocationConsent,
   upsertLocation,
 } from './repo.ts';
+import { heldBoostedPage, heldPage } from './rules.ts';
 
 export const LocationMessages = {
   consentRequired: 'Turn on location sharing to use your location.',
@@ -192,7 +194,7 @@ type GridViewerRow = NonNullable<Awaited<ReturnType<typeof findGridViewer>>>;
  */
 export function gridSearch(
   viewerId: string,
-  viewer: GridViewerRow & { lat: number; lng: number },
+  viewer: Pick<GridViewerRow, 'preferences' | 'current_mode'> & { lat: number; lng: number },
   q: GridQuery,
   now: Date,
   cursor: GridCursor | null,
@@ -228,11 +230,14 @@ export class GridService {
   /**
    * @param candidates the per-cell candidate lists (candidates.ts); without them every page walks
    * the index itself (the plain path, which the lists are tested against).
+   * @param memory the grid's rules in memory (memory.ts): with the lists, a page's rules run over
+   * what it holds instead of in a statement; without it they run in SQL over the lists' candidates.
    */
   constructor(
     private readonly deps: DiscoveryDeps,
     cursorSecret: string,
     private readonly candidates?: CandidateCache,
+    private readonly memory?: GridMemory,
   ) {
     this.cursors = new CursorSealer(cursorSecret);
   }
@@ -242,8 +247,15 @@ export class GridService {
    * first (most nearby users are visible); a short page is the end only when those k were all
    * the locations in range, else k grows eightfold (sparse filters, a crowd of hidden users).
    */
-  private async visibleNearest(db: Db, v: GridViewer, f: GridFilters, cursor: GridCursor | null, n: number): Promise<GridRow[]> {
-    const listed = this.candidates ? await this.visibleListed(db, this.candidates, v, f, cursor, n) : null;
+  private async visibleNearest(
+    db: Db,
+    v: GridViewer,
+    f: GridFilters,
+    cursor: GridCursor | null,
+    n: number,
+    rel: HeldViewer | null,
+  ): Promise<GridRow[]> {
+    const listed = this.candidates ? await this.visibleListed(db, this.candidates, v, f, cursor, n, rel) : null;
     if (listed) return listed;
     for (let k = n * NEAREST_FACTOR; ; k *= 8) {
       const rows = await gridPageQuery(db, v, f, cursor, n, k).execute();
@@ -265,11 +277,18 @@ export class GridService {
     f: GridFilters,
     cursor: GridCursor | null,
     n: number,
+    rel: HeldViewer | null,
   ): Promise<GridRow[] | null> {
+    const memory = this.memory;
     for (let k = Math.ceil(n * LISTED_FACTOR); ; k *= 4) {
       const pick = await candidates.pick(db, v, f, cursor, k);
       if (!pick) return null;
-      const rows = pick.ids.length > 0 ? await givenPageQuery(db, v, f, pick, n).execute() : [];
+      const rows =
+        pick.ids.length === 0
+          ? []
+          : memory && rel
+            ? await heldPage(memory, db, v, f, rel, pick, n)
+            : await givenPageQuery(db, v, f, pick, n).execute();
       if (rows.length >= n || pick.all) return rows;
     }
   }
@@ -279,18 +298,43 @@ export class GridService {
    * database again between them. On PGlite (one connection, handed out in turn) that is what
    * keeps a page's latency at one turn of the queue under load (issue 8, PGlite p95).
    */
-  page(actor: Actor, q: GridQuery): Promise<GridPage> {
+  async page(actor: Actor, q: GridQuery): Promise<GridPage> {
+    // Memory brought up to now, on the pool: on PGlite the page's own connection would wait for itself.
+    await this.memory?.sync(this.deps.db);
+    return this.pageChecked(actor, q);
+  }
+
+  /**
+   * The route's page: the signed-in user's actor from memory when it is held (read after the same
+   * sync as the page's), else from `load` (platform/access.ts actorOf).
+   */
+  async pageFor(userId: string, q: GridQuery, load: () => Promise<Actor>): Promise<GridPage> {
+    if (!this.memory) return this.pageChecked(await load(), q);
+    await this.memory.sync(this.deps.db);
+    const actor = await this.memory.actorOf(this.deps.db, userId);
+    if (!actor) throw unauthorized();
+    return this.pageChecked(actor, q);
+  }
+
+  private pageChecked(actor: Actor, q: GridQuery): Promise<GridPage> {
     requireAccess(actor, 'users.browse');
     // The server refuses, whatever the client shows (spec section 6).
     if (usesAdvancedFilters(q)) requireAccess(actor, 'filters.advanced');
     return this.deps.db.connection().execute((db) => this.pageOn(db, actor, q));
   }
 
+  /** The viewer as the page reads him: from memory when it is held (with his relations), else one statement. */
+  private async viewerOf(db: Db, viewerId: string, today: string) {
+    if (!this.memory) return { viewer: await findGridViewer(db, viewerId, today), rel: null };
+    const rel = await this.memory.viewerOf(db, viewerId, today);
+    return { viewer: rel ? { ...rel, unlocked_today: rel.opened.size } : undefined, rel };
+  }
+
   private async pageOn(db: Db, actor: Actor, q: GridQuery): Promise<GridPage> {
     const viewerId = actor.id;
     const now = this.deps.clock.now();
     const today = dayOf(now);
-    const viewer = await findGridViewer(db, viewerId, today);
+    const { viewer, rel } = await this.viewerOf(db, viewerId, today);
     if (!viewer) throw unauthorized();
     const tier = actor.tier;
     const clickableLimit = rulesOf(actor).limits.clickableProfiles;
@@ -313,9 +357,14 @@ export class GridService {
     // Boost: the first page opens with the boosted men this viewer would see anyway (the same
     // visibility rules over a small query of the running boosts near him); later pages leave them
     // out, so no one shows twice.
-    const boosted = cursor ? [] : await boostedPage(db, v, filters, now, Math.min(BOOST_TOP_MAX, q.limit));
+    const top = Math.min(BOOST_TOP_MAX, q.limit);
+    const boosted = cursor
+      ? []
+      : this.memory && rel
+        ? await heldBoostedPage(this.memory, db, v, filters, rel, now, top)
+        : await boostedPage(db, v, filters, now, top);
     const skip = new Set([...(cursor?.skip ?? []), ...boosted.map((r) => r.id)]);
-    const rows = (await this.visibleNearest(db, v, filters, cursor, q.limit + 1 + skip.size)).filter((r) => !skip.has(r.id));
+    const rows = (await this.visibleNearest(db, v, filters, cursor, q.limit + 1 + skip.size, rel)).filter((r) => !skip.has(r.id));
     // A cell is locked only once the day's opens are spent and it would need one (core openOutcome).
     const left = opensLeft(tier, viewer.unlocked_today ?? 0, clickableLimit);
 

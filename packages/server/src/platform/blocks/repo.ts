@@ -13,7 +13,7 @@ import type { DB, Db } from '../../db/index.ts';
  * reads it once per statement (two index probes, user_blocks_pk and user_blocks_blocked) and
  * hashes it, however many rows are checked against it. Blocks per user are few.
  */
-function blockedEitherWaySet(viewerId: string) {
+export function blockedEitherWaySet(viewerId: string) {
   const eb = expressionBuilder<DB, never>();
   return eb
     .selectFrom('user_blocks as b')

@@ -117,9 +117,15 @@ export async function deleteRequestCounts(
     .execute();
 }
 
-/** Deletes the user's row: every table whose rows belong to him follows by its foreign key's cascade. */
+/**
+ * Deletes the user's row: every table whose rows belong to him follows by its foreign key's cascade.
+ * The grid's change log (modules/discovery/memory.ts) would then name him for ten minutes: his rows
+ * there go too, and one reset in their place makes every instance drop all it holds.
+ */
 export async function deleteUserRow(db: Db, userId: string): Promise<boolean> {
   const r = await db.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
+  await db.deleteFrom('grid_changes').where('user_id', '=', userId).execute();
+  await db.insertInto('grid_changes').values({ user_id: '*', what: 'erasure' }).execute();
   return Number(r.numDeletedRows) > 0;
 }
 

@@ -22,22 +22,20 @@ export interface CellCandidateRow {
   d: number;
 }
 
+/** A location's stored `geo` point as its four coordinates (the lists compute `<->` from them). */
+export const geoCoordinates = [
+  sql<number>`cube_ll_coord(ul.geo, 1)`.as('x'),
+  sql<number>`cube_ll_coord(ul.geo, 2)`.as('y'),
+  sql<number>`cube_ll_coord(ul.geo, 3)`.as('z'),
+  sql<number>`cube_ll_coord(ul.geo, 4)`.as('w'),
+] as const;
+
 /** The k shared, fresh locations nearest to `centre` (a cube literal), nearest first. */
 export function cellCandidatesQuery(db: Db, centre: string, freshSince: Date, k: number) {
   const d = sql<number>`(ul.geo <-> ${centre}::cube)`;
   return db
     .selectFrom('user_locations as ul')
-    .select([
-      'ul.user_id',
-      'ul.lat',
-      'ul.lng',
-      'ul.last_updated',
-      sql<number>`cube_ll_coord(ul.geo, 1)`.as('x'),
-      sql<number>`cube_ll_coord(ul.geo, 2)`.as('y'),
-      sql<number>`cube_ll_coord(ul.geo, 3)`.as('z'),
-      sql<number>`cube_ll_coord(ul.geo, 4)`.as('w'),
-      d.as('d'),
-    ])
+    .select(['ul.user_id', 'ul.lat', 'ul.lng', 'ul.last_updated', ...geoCoordinates, d.as('d')])
     .where('ul.is_active', '=', true)
     .where('ul.last_updated', '>=', freshSince)
     .orderBy(d)
