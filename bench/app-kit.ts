@@ -1,5 +1,7 @@
+import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { systemClock } from '@fmk/core';
@@ -41,8 +43,8 @@ export function benchConfig(name: string, extra: Record<string, string>): Config
   });
 }
 
-/** A session and a token for each viewer (straight into the sessions table), then the real app on 127.0.0.1. */
-export async function serveForViewers(database: Database, config: Config, viewerIds: readonly string[], now: Date) {
+/** A session and a token for each viewer, straight into the sessions table. */
+async function sessionsForViewers(database: Database, config: Config, viewerIds: readonly string[], now: Date) {
   const tokens = new TokenService(config.tokenSecret, 24 * 60, systemClock);
   const auth: string[] = [];
   for (const id of viewerIds) {
@@ -61,11 +63,69 @@ export async function serveForViewers(database: Database, config: Config, viewer
       .execute();
     auth.push(`Bearer ${(await tokens.issue(id, sid)).token}`);
   }
+  return auth;
+}
+
+/**
+ * The viewers' sessions, then the real app on 127.0.0.1: in this process, or as `instances`
+ * processes sharing one port (node:cluster, connections handed out in turn), as the app is run on a
+ * machine of several cores (each instance one event loop; they share the database and its bus).
+ * A worker runs the caller's own script: it must call `serveWorker` when `cluster.isWorker`.
+ */
+export async function serveForViewers(
+  database: Database,
+  config: Config,
+  viewerIds: readonly string[],
+  now: Date,
+  instances = 1,
+) {
+  const auth = await sessionsForViewers(database, config, viewerIds, now);
+  if (instances <= 1) {
+    const app = await createApp({ config, database, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('server did not bind');
+    return { app, port: address.port, auth };
+  }
+  const port = await freePort();
+  const workers = Array.from({ length: instances }, () => cluster.fork({ BENCH_WORKER_PORT: String(port) }));
+  await Promise.all(
+    workers.map(
+      (w) =>
+        new Promise<void>((resolve, reject) => {
+          w.once('message', () => resolve());
+          w.once('exit', (code) => reject(new Error(`bench instance exited (${code})`)));
+        }),
+    ),
+  );
+  const close = async () => {
+    const exited = (w: (typeof workers)[number]) =>
+      new Promise((resolve) => {
+        if (w.isDead()) return resolve(null);
+        w.once('exit', resolve);
+        w.kill();
+      });
+    await Promise.all(workers.map(exited));
+  };
+  return { app: { close }, port, auth };
+}
+
+/** One of serveForViewers' instances: the real app on the port the primary chose, then tells it. */
+export async function serveWorker(database: Database, config: Config): Promise<void> {
   const app = await createApp({ config, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('server did not bind');
-  return { app, port: address.port, auth };
+  await app.listen({ port: Number(process.env.BENCH_WORKER_PORT), host: '127.0.0.1' });
+  process.send?.({ listening: true });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of a compiled statement in the bench schema, as text. */
@@ -124,7 +184,7 @@ export function answerCommands(
   });
 }
 
-/** Tells the driver the server is up: its port, the viewers' tokens and how long generating took. */
-export function ready(port: number, auth: string[], generatedSeconds: number | null, viewers: number): void {
-  send({ ready: true, port, auth, generatedSeconds, viewers });
+/** Tells the driver the server is up: its port, the viewers' tokens, how long generating took, how many instances serve. */
+export function ready(port: number, auth: string[], generatedSeconds: number | null, viewers: number, instances = 1): void {
+  send({ ready: true, port, auth, generatedSeconds, viewers, instances });
 }

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { DEFAULT_PREFERENCES, type GridQuery, systemClock } from '@fmk/core';
 import { type Database, type Db, migrateToLatest, openDatabase } from '@fmk/server/src/db/index.ts';
 import { CandidateCache, MAX_ENTRIES } from '@fmk/server/src/modules/discovery/candidates.ts';
@@ -7,7 +8,7 @@ import { dayOf, GridService, gridSearch, NEAREST_FACTOR } from '@fmk/server/src/
 import { loadActor } from '@fmk/server/src/platform/access.ts';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { answerCommands, benchConfig, closedLoop, explainPlan, ready, serveForViewers } from './app-kit.ts';
+import { answerCommands, benchConfig, closedLoop, explainPlan, ready, serveForViewers, serveWorker } from './app-kit.ts';
 import { benchUserId, generateUsers } from './generate.ts';
 
 /**
@@ -18,8 +19,15 @@ import { benchUserId, generateUsers } from './generate.ts';
 const kind = process.env.GRID_BENCH_KIND as 'postgres' | 'pglite';
 const users = Number(process.env.GRID_BENCH_USERS);
 const viewersWanted = Number(process.env.GRID_BENCH_VIEWERS ?? 256);
+/**
+ * The app's instances: one per core on PostgreSQL (this machine has two), as it is deployed; one
+ * on PGlite, which is embedded in its one process.
+ */
+const instances = kind === 'postgres' ? Number(process.env.GRID_BENCH_INSTANCES ?? 2) : 1;
 const SEED = 20261122;
 const now = new Date();
+
+const appConfig = () => benchConfig('grid', kind === 'postgres' ? { DATABASE_URL: process.env.GRID_BENCH_URL! } : {});
 
 async function open(): Promise<Database> {
   if (kind === 'postgres') {
@@ -59,6 +67,7 @@ async function ensureWorld(db: Db): Promise<{ generatedSeconds: number | null }>
 
 async function main(): Promise<void> {
   const database = await open();
+  if (cluster.isWorker) return serveWorker(database, appConfig());
   const schema = kind === 'postgres' ? process.env.GRID_BENCH_SCHEMA : undefined;
   await migrateToLatest(database.db, schema);
   const world = await ensureWorld(database.db);
@@ -86,8 +95,7 @@ async function main(): Promise<void> {
   await sql`delete from grid_unlocks`.execute(database.db);
   await sql`delete from sessions`.execute(database.db);
 
-  const config = benchConfig('grid', kind === 'postgres' ? { DATABASE_URL: process.env.GRID_BENCH_URL! } : {});
-  const { app, port, auth } = await serveForViewers(database, config, viewerIds, now);
+  const { app, port, auth } = await serveForViewers(database, appConfig(), viewerIds, now, instances);
 
   // The endpoint's SQL for each viewer's first page after his first visit of the day
   // (unlocks written, so no unlock fetch): the same builder and parameters as the service.
@@ -125,7 +133,7 @@ async function main(): Promise<void> {
       return { raw: lat, seconds, lists: await listsMemory(database.db, viewerIds) };
     },
   });
-  ready(port, auth, world.generatedSeconds, viewerIds.length);
+  ready(port, auth, world.generatedSeconds, viewerIds.length, instances);
 }
 
 /**

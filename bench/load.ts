@@ -91,11 +91,13 @@ export interface EndpointVsSqlFigures {
   ratioP50: number;
   errors: number;
   generatedSeconds: number | null;
+  /** The app's processes serving the endpoint (bench/app-kit.ts serveForViewers). */
+  instances: number;
 }
 
 /**
  * One endpoint-vs-raw-SQL run against its server process (grid-app.ts, cruise-app.ts): waits for
- * it, warms up (every viewer twice: his first visit of the day, caches, JIT, the pool), measures
+ * it, warms up (every viewer twice on each instance, twice over: his first visit of the day, caches, JIT, the pool), measures
  * `requests` GETs of `path` at `concurrency`, then has the server run the endpoint's SQL as many
  * times through the driver; prints the plan when `explain`. The server is stopped however it ends.
  */
@@ -105,9 +107,14 @@ export async function endpointVsSql<Raw extends { raw: number[]; seconds: number
   o: { path: string; requests: number; concurrency: number; explain: boolean; generated: (seconds: number) => void },
 ): Promise<{ raw: Raw; figures: EndpointVsSqlFigures }> {
   try {
-    const ready = await waitFor<{ port: number; auth: string[]; generatedSeconds: number | null }>(child, 'ready', what);
+    const ready = await waitFor<{ port: number; auth: string[]; generatedSeconds: number | null; instances?: number }>(
+      child,
+      'ready',
+      what,
+    );
     if (ready.generatedSeconds !== null) o.generated(ready.generatedSeconds);
-    await load(ready.port, o.path, ready.auth, ready.auth.length * 2, o.concurrency);
+    // Every viewer twice on every instance (connections are handed to instances in turn).
+    await load(ready.port, o.path, ready.auth, ready.auth.length * 2 * (ready.instances ?? 1) * 2, o.concurrency);
     const endpoint = await load(ready.port, o.path, ready.auth, o.requests, o.concurrency);
     child.send({ cmd: 'raw', count: o.requests, concurrency: o.concurrency });
     const raw = await waitFor<Raw>(child, 'raw', what);
@@ -131,6 +138,7 @@ export async function endpointVsSql<Raw extends { raw: number[]; seconds: number
         ratioP50: Math.round((e.p50 / r.p50) * 100) / 100,
         errors: endpoint.errors,
         generatedSeconds: ready.generatedSeconds,
+        instances: ready.instances ?? 1,
       },
     };
   } finally {

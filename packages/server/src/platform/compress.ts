@@ -23,8 +23,10 @@ const isApi = (req: FastifyRequest) => req.url.startsWith('/api/');
 
 /**
  * Compresses the API's JSON answers (the grid's first page is 12 kB of JSON; on a phone
- * network that is most of its time). Brotli at quality 4 and gzip at level 6 cost a fraction of a
- * millisecond on a page this size, done in line. The web app's own files are compressed at
+ * network that is most of its time). Brotli at quality 1 and gzip at level 6 cost a fraction of a
+ * millisecond on a page this size, done in line. Quality 1 rather than 4: on a grid page it takes
+ * a third of the time (26 against 84 µs, a large share of a page served from memory) for about
+ * 240 bytes more, still smaller than gzip's. The web app's own files are compressed at
  * build time (@fastify/static `preCompressed`), photos are WebP already.
  */
 export function registerApiCompression(app: FastifyInstance): void {
@@ -37,7 +39,7 @@ export function registerApiCompression(app: FastifyInstance): void {
     const body =
       encoding === 'br'
         ? brotliCompressSync(payload, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: payload.length },
+            params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_SIZE_HINT]: payload.length },
           })
         : gzipSync(payload, { level: 6 });
     reply.header('content-encoding', encoding);
