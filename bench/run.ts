@@ -62,6 +62,14 @@ const listsRow = (g: GridBenchResult): ReportRow[] =>
           goal: '—',
           pass: null,
         },
+        {
+          benchmark: `grid rules in memory, ${g.database}, ${g.users.toLocaleString('en')} users`,
+          figure: `${g.lists.rules.profiles.toLocaleString('en')} men, ${g.lists.rules.viewers} viewers and ${g.lists.rules.actors} actors held after each viewer's first page: ${Math.round(g.lists.rules.heapBytes / 2 ** 20)} MB, ${g.lists.rules.bytesPerProfile} B a man; cap of 400,000 men ${g.lists.rules.capMb} MB`,
+          floor: '—',
+          ratio: null,
+          goal: '—',
+          pass: null,
+        },
       ]
     : [];
 
