@@ -12,14 +12,11 @@ export function otherMemberOf(pair: 'm' | 'c', me: string): RawBuilder<boolean> 
 }
 
 /**
- * What every list of located users selects of each, in this order: from `ul`, a nearest-first
- * walk of user_locations carrying its distance `d`, and `users as u` (the grid, nearby cruisers).
+ * What a card shows of a man from `users as u`: his name, age, photo with the model's verdict on
+ * it, and the verified badge. Every list of located users selects it (below); the grid's rules in
+ * memory (modules/discovery/repo/memory.ts) hold it.
  */
-export const listedUserColumns = [
-  'ul.user_id as id',
-  'ul.lat',
-  'ul.lng',
-  'ul.d',
+export const cardUserColumns = [
   'u.display_name',
   'u.age',
   'u.photo_url',
@@ -29,3 +26,9 @@ export const listedUserColumns = [
   // The verified badge; never the number.
   'u.phone_verified_at',
 ] as const;
+
+/**
+ * What every list of located users selects of each, in this order: from `ul`, a nearest-first
+ * walk of user_locations carrying its distance `d`, and `users as u` (the grid, nearby cruisers).
+ */
+export const listedUserColumns = ['ul.user_id as id', 'ul.lat', 'ul.lng', 'ul.d', ...cardUserColumns] as const;

@@ -57,6 +57,8 @@ const RECENT = 256;
 /** The log keeps rows this long; an instance that has not read it for half of that drops everything. */
 const LOG_KEEP_MS = 10 * 60_000;
 const PRUNE_EVERY_MS = 60_000;
+/** The key under which a change remembers that a boost was written (no user id has this form). */
+const BOOSTS = '*boosts';
 
 export class GridMemory {
   private readonly profiles = new Map<string, HeldProfile>();
@@ -70,7 +72,6 @@ export class GridMemory {
   private next: Promise<void> | null = null;
   /** Changes applied so far, and the last few (null: everything was dropped). */
   private seq = 0;
-  private boostWrites = 0;
   private readonly recent: Array<{ seq: number; ids: Set<string> | null }> = [];
 
   constructor(private readonly limits: { profiles?: number; viewers?: number } = {}) {}
@@ -110,7 +111,8 @@ export class GridMemory {
         continue;
       }
       ids.add(r.user_id);
-      if (r.what === 'boosts') this.boostWrites += 1;
+      // A boost written is remembered under BOOSTS too: it may name no man held yet.
+      if (r.what === 'boosts') ids.add(BOOSTS);
       if (r.what === 'boosts' || this.boosts?.ids.has(r.user_id)) this.boosts = null;
     }
     if (ids.size > 0) {
@@ -220,12 +222,11 @@ export class GridMemory {
     let held = this.boosts;
     if (!held || t < held.from) {
       const since = this.seq;
-      const writes = this.boostWrites;
       const list = await heldBoosts(db, now);
       const ids = new Set(list.map((b) => b.user_id));
       held = { from: t, list, ids };
       // Kept unless a boost was written meanwhile, or one of these men moved.
-      if (writes === this.boostWrites && !this.changedSince(since, [...ids])) this.boosts = held;
+      if (!this.changedSince(since, [BOOSTS, ...ids])) this.boosts = held;
     }
     return held.list.filter((b) => b.started <= t && b.ends > t);
   }

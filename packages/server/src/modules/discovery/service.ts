@@ -293,11 +293,7 @@ export class GridService {
     }
   }
 
-  /**
-   * One connection for the whole page: its queries run back to back instead of queueing for the
-   * database again between them. On PGlite (one connection, handed out in turn) that is what
-   * keeps a page's latency at one turn of the queue under load (issue 8, PGlite p95).
-   */
+  /** A page for an actor the caller has already loaded (the route asks pageFor). */
   async page(actor: Actor, q: GridQuery): Promise<GridPage> {
     // Memory brought up to now, on the pool: on PGlite the page's own connection would wait for itself.
     await this.memory?.sync(this.deps.db);
@@ -316,6 +312,10 @@ export class GridService {
     return this.pageChecked(actor, q);
   }
 
+  /**
+   * Without memory, one connection for the whole page: its queries run back to back, not queueing
+   * again between them (on PGlite, one turn of its queue under load: issue 8, PGlite p95).
+   */
   private pageChecked(actor: Actor, q: GridQuery): Promise<GridPage> {
     requireAccess(actor, 'users.browse');
     // The server refuses, whatever the client shows (spec section 6).

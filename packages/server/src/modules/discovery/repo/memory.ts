@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { cardUserColumns } from '../../../db/fragments.ts';
 import type { Db } from '../../../db/index.ts';
 import { blockedEitherWaySet } from '../../../platform/blocks/repo.ts';
 import { geoCoordinates } from './candidates.ts';
@@ -35,12 +36,7 @@ export function heldProfilesQuery(db: Db, ids: readonly string[]) {
     .leftJoin('user_locations as loc', 'loc.user_id', 'u.id')
     .select([
       'u.id',
-      'u.display_name',
-      'u.age',
-      'u.photo_url',
-      'u.photo_nudity',
-      'u.photo_sensitive',
-      'u.phone_verified_at',
+      ...cardUserColumns,
       'u.is_active',
       'u.onboarding_complete',
       'u.is_online',
