@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import http from 'node:http';
 import { systemClock } from '@fmk/core';
 import { TokenService } from '@fmk/server/src/platform/auth.ts';
 import pg from 'pg';
@@ -389,20 +390,36 @@ export async function messagingBench(opts: MessagingOptions = {}): Promise<Messa
     const tracker = new Tracker();
     const peers = await openSockets(`ws://127.0.0.1:${port}/api/v1/live`, users, tracker);
     open.push(...peers.map((p) => p.ws));
-    const httpSend = async (from: string, _to: string, conversationId: string, clientId: string) => {
-      const res = await fetch(`${base}/api/v1/conversations/${conversationId}/messages`, {
-        method: 'POST',
-        headers: { authorization: auth.get(from)!, 'content-type': 'application/json' },
-        body: JSON.stringify({ clientId, type: 'text', content: `bench ${clientId.slice(0, 8)}` }),
+    // node:http keep-alive, as the grid's and the trivial route's clients: the client shares the two
+    // cores with the server and PostgreSQL, and fetch made it several times busier (and its GC
+    // pauses, 10-30 ms every ~600 ms at this load, landed in the latencies it measured).
+    const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT });
+    const httpSend = (from: string, _to: string, conversationId: string, clientId: string) =>
+      new Promise<number>((resolve, reject) => {
+        const body = JSON.stringify({ clientId, type: 'text', content: `bench ${clientId.slice(0, 8)}` });
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: `/api/v1/conversations/${conversationId}/messages`,
+            agent,
+            headers: { authorization: auth.get(from)!, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
       });
-      await res.arrayBuffer();
-      return res.status;
-    };
     await sleep(500);
     await settleDatabase(client);
     server = await load(pairs, rate, seconds, tracker, httpSend);
     // One hot conversation, on its own (the first pair).
     hot = await load(pairs.slice(0, 1), hotRate, hotSeconds, tracker, httpSend);
+    agent.destroy();
     for (const ws of open.splice(0)) ws.terminate();
 
     // The floors, at the same load: a durable relay (raw INSERT … COMMIT, then relay) and a bare one.
