@@ -20,12 +20,15 @@ import { WindowLimiter } from '../../platform/protections/window.ts';
 import { CallsService } from '../calls/service.ts';
 import { MessagingService } from '../messaging/service.ts';
 import { settingsOf } from '../settings/service.ts';
+import { PingWheel } from './pinger.ts';
 import { Presence } from './presence.ts';
 
 export const FOREIGN_ORIGIN = 'This origin may not open the live channel.';
 
 /** Protocol pings: a socket that has not answered the previous one is dropped. */
 const HEARTBEAT_MS = 30_000;
+/** The heartbeat's pings go out in this many slices, one a second (pinger.ts). */
+const PING_SLICES = 30;
 
 function send(socket: WebSocket, event: LiveServerEvent | LiveEvent): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
@@ -101,26 +104,19 @@ export const liveModule: Module = async (app, deps) => {
     deliveries.set(key, { receiverId, conversationId: m.conversationId, upTo: Math.max(prev?.upTo ?? 0, m.seq) });
     deliveryTimer ??= setTimeout(flushDeliveries, DELIVERY_FLUSH_MS);
   };
-  const alive = new WeakSet<WebSocket>();
-  const sockets = new Set<WebSocket>();
-
+  const pings = new PingWheel<WebSocket>(PING_SLICES);
+  const pinging = setInterval(() => pings.tick(), HEARTBEAT_MS / PING_SLICES);
+  pinging.unref();
   const heartbeat = setInterval(() => {
     presence.heartbeat().catch((err: unknown) => app.log.warn({ err }, 'presence heartbeat failed'));
-    for (const s of sockets) {
-      if (!alive.has(s)) {
-        s.terminate();
-        continue;
-      }
-      alive.delete(s);
-      s.ping();
-    }
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
   // preClose: the database is still open (the app's onClose closes it).
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
-    for (const s of sockets) s.terminate();
+    clearInterval(pinging);
+    for (const s of [...pings.sockets()]) s.terminate();
     if (deliveryTimer) clearTimeout(deliveryTimer);
     flushDeliveries();
     await Promise.all(deliveryWrites);
@@ -148,9 +144,8 @@ export const liveModule: Module = async (app, deps) => {
       let connectionId: string | null = null;
       let unsubscribe: (() => void) | null = null;
       let expiry: NodeJS.Timeout | null = null;
-      sockets.add(socket);
-      alive.add(socket);
-      socket.on('pong', () => alive.add(socket));
+      pings.add(socket);
+      socket.on('pong', () => pings.pong(socket));
 
       const reject = () => socket.close(LIVE_CLOSE_UNAUTHORIZED, Messages.authRequired);
       // A socket's frames a second (LIVE_FRAMES_PER_SECOND): a flood closes it (their size is maxPayload's, app.ts).
@@ -212,7 +207,7 @@ export const liveModule: Module = async (app, deps) => {
       socket.on('close', () => {
         clearTimeout(authTimer);
         if (expiry) clearTimeout(expiry);
-        sockets.delete(socket);
+        pings.remove(socket);
         unsubscribe?.();
         if (userId && connectionId) presence.disconnected(userId, connectionId);
       });
