@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { systemClock } from '@fmk/core';
 import { TokenService } from '@fmk/server/src/platform/auth.ts';
@@ -14,14 +14,16 @@ import { BENCH_DB, createUsers, dbUrl, ensureDatabase, pct, startBenchServer, wa
  * POST /conversations/:id/messages over keep-alive HTTP; latency is send start → the
  * {type:'message'} event at the recipient's socket (matched by clientId). The floor, in the same
  * run: a durable relay (its own process) at the same load, each message committed with one raw
- * INSERT and then relayed from one socket to its partner's; a bare relay is measured too, for
- * reference. Then one hot conversation between two users. Bench users live in
+ * INSERT and then relayed from one socket to its partner's, its load alternating with the
+ * server's in ROUNDS rounds; a bare relay is measured too, for reference. Then one hot conversation between two users. Bench users live in
  * database `fmk_bench` and are deleted after.
  */
 const EMAIL_PREFIX = 'bench-msg-';
 /** Sent (2xx) but not at the recipient within this long: lost. */
 const LOST_AFTER_MS = 5000;
 const MAX_IN_FLIGHT = 64;
+/** The server's load and the durable floor's alternate in this many rounds each (messagingBench). */
+const ROUNDS = 3;
 
 export interface LoadFigures {
   sent: number;
@@ -33,6 +35,8 @@ export interface LoadFigures {
   /** Messages received per second over the send window. */
   throughput: number;
   latencyMs: { p50: number; p95: number; p99: number; max: number };
+  /** The machine's full I/O stall during the load, ms (ioStallMs). */
+  ioStallMs: number;
 }
 
 export interface MessagingBenchResult {
@@ -118,7 +122,7 @@ async function load(
   seconds: number,
   tracker: Tracker,
   send: (from: string, to: string, conversationId: string, clientId: string) => Promise<number>,
-): Promise<LoadFigures> {
+): Promise<Round> {
   let issued = 0;
   let inFlight = 0;
   let errors = 0;
@@ -133,6 +137,7 @@ async function load(
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     return seed / 0x7fffffff;
   };
+  const stall0 = ioStallMs();
   const t0 = performance.now();
   const total = Math.round(rate * seconds);
   while (issued < total) {
@@ -166,21 +171,62 @@ async function load(
   while (inFlight > 0 && performance.now() < answered) await sleep(10);
   const deadline = performance.now() + LOST_AFTER_MS;
   while (tracker.pending.size > 0 && performance.now() < deadline) await sleep(10);
-  const lat = tracker.latencies.sort((x, y) => x - y);
-  const received = lat.length;
-  const figures: LoadFigures = {
-    sent: ok,
+  const round: Round = {
+    ok,
     errors,
     errorStatuses: { ...errorStatuses },
-    received,
-    lost: ok - received,
-    throughput: received / window,
-    latencyMs: { p50: pct(lat, 50), p95: pct(lat, 95), p99: pct(lat, 99), max: lat[lat.length - 1] ?? 0 },
+    latencies: tracker.latencies,
+    window,
+    ioStallMs: ioStallMs() - stall0,
   };
   tracker.pending.clear();
   tracker.latencies = [];
   tracker.late = 0;
-  return figures;
+  return round;
+}
+
+/** One load's raw result: rounds of one side are merged into its figures (figuresOf). */
+interface Round {
+  ok: number;
+  errors: number;
+  errorStatuses: Record<string, number>;
+  latencies: number[];
+  window: number;
+  /** How long every task of the machine waited on the disk during the load (ioStallMs). */
+  ioStallMs: number;
+}
+
+/**
+ * The machine's time so far with every runnable task stalled on I/O (Linux's pressure stall
+ * information, /proc/pressure/io, the `full` line), in ms; 0 where the kernel does not say. A
+ * commit waits for the disk's flush, so such a stall delays every message in flight at once.
+ */
+function ioStallMs(): number {
+  try {
+    const full = readFileSync('/proc/pressure/io', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('full'));
+    return Number(/total=(\d+)/.exec(full ?? '')?.[1] ?? 0) / 1000;
+  } catch {
+    return 0;
+  }
+}
+
+function figuresOf(rounds: readonly Round[]): LoadFigures {
+  const lat = rounds.flatMap((r) => r.latencies).sort((x, y) => x - y);
+  const sent = rounds.reduce((n, r) => n + r.ok, 0);
+  const errorStatuses: Record<string, number> = {};
+  for (const r of rounds) for (const [k, v] of Object.entries(r.errorStatuses)) errorStatuses[k] = (errorStatuses[k] ?? 0) + v;
+  return {
+    sent,
+    errors: rounds.reduce((n, r) => n + r.errors, 0),
+    errorStatuses,
+    received: lat.length,
+    lost: sent - lat.length,
+    throughput: lat.length / rounds.reduce((n, r) => n + r.window, 0),
+    latencyMs: { p50: pct(lat, 50), p95: pct(lat, 95), p99: pct(lat, 99), max: lat[lat.length - 1] ?? 0 },
+    ioStallMs: Math.round(rounds.reduce((n, r) => n + r.ioStallMs, 0)),
+  };
 }
 
 /**
@@ -236,36 +282,31 @@ function startEcho(durableUrl?: string): Promise<{ child: ChildProcess; port: nu
   });
 }
 
-/** The same sockets, rate and pairs on a relay (bare or durable). */
-async function relayFloor(
+type Send = (from: string, to: string, conversationId: string, clientId: string) => Promise<number>;
+
+/** A relay (bare or durable) in its own process with every user's socket open on it. */
+async function openRelay(
   users: Array<{ userId: string; token: string }>,
-  pairs: Array<{ a: string; b: string; conversationId: string }>,
-  rate: number,
-  seconds: number,
   durableUrl?: string,
-): Promise<LoadFigures> {
+): Promise<{ tracker: Tracker; send: Send; close: () => Promise<void> }> {
   const e = await startEcho(durableUrl);
-  const open: WebSocket[] = [];
-  try {
-    const tracker = new Tracker();
-    const peers = await openSockets(`ws://127.0.0.1:${e.port}`, users, tracker);
-    open.push(...peers.map((p) => p.ws));
-    const byUser = new Map(peers.map((p) => [p.userId, p.ws]));
-    const wsSend = async (from: string, to: string, _c: string, clientId: string) => {
-      const ws = byUser.get(from)!;
-      await new Promise<void>((resolve, reject) =>
-        ws.send(JSON.stringify({ type: 'send', to, clientId, content: `bench ${clientId.slice(0, 8)}` }), (err) =>
-          err ? reject(err) : resolve(),
-        ),
-      );
-      return 200;
-    };
-    await sleep(500);
-    return await load(pairs, rate, seconds, tracker, wsSend);
-  } finally {
-    for (const ws of open) ws.terminate();
+  const tracker = new Tracker();
+  const peers = await openSockets(`ws://127.0.0.1:${e.port}`, users, tracker);
+  const byUser = new Map(peers.map((p) => [p.userId, p.ws]));
+  const send: Send = async (from, to, _c, clientId) => {
+    const ws = byUser.get(from)!;
+    await new Promise<void>((resolve, reject) =>
+      ws.send(JSON.stringify({ type: 'send', to, clientId, content: `bench ${clientId.slice(0, 8)}` }), (err) =>
+        err ? reject(err) : resolve(),
+      ),
+    );
+    return 200;
+  };
+  const close = async () => {
+    for (const p of peers) p.ws.terminate();
     await stop(e.child);
-  }
+  };
+  return { tracker, send, close };
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -404,7 +445,11 @@ export async function messagingBench(opts: MessagingOptions = {}): Promise<Messa
             method: 'POST',
             path: `/api/v1/conversations/${conversationId}/messages`,
             agent,
-            headers: { authorization: auth.get(from)!, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+            headers: {
+              authorization: auth.get(from)!,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+            },
           },
           (res) => {
             res.resume();
@@ -414,23 +459,43 @@ export async function messagingBench(opts: MessagingOptions = {}): Promise<Messa
         req.on('error', reject);
         req.end(body);
       });
-    await sleep(500);
-    await settleDatabase(client);
-    server = await load(pairs, rate, seconds, tracker, httpSend);
-    // One hot conversation, on its own (the first pair).
-    hot = await load(pairs.slice(0, 1), hotRate, hotSeconds, tracker, httpSend);
-    agent.destroy();
-    for (const ws of open.splice(0)) ws.terminate();
-
-    // The floors, at the same load: a durable relay (raw INSERT … COMMIT, then relay) and a bare one.
+    // The durable floor's relay, its sockets open beside the server's: the two loads alternate in
+    // ROUNDS rounds of equal length, so that a stall of the machine (its disk's flushes stall now
+    // and then for 100 ms or more, PostgreSQL's and the relay's alike) falls on either with the
+    // same chance instead of deciding the ratio by which of them it hit.
     await client.query(
       `create table if not exists ${RELAY_TABLE} (id uuid primary key, sender text not null, receiver text not null, content text not null, created_at timestamptz not null default now())`,
     );
     await client.query(`truncate ${RELAY_TABLE}`);
+    const durableRelay = await openRelay(users, dbUrl(BENCH_DB));
+    const serverRounds: Round[] = [];
+    const durableRounds: Round[] = [];
+    try {
+      await sleep(500);
+      await settleDatabase(client);
+      for (let r = 0; r < ROUNDS; r++) {
+        serverRounds.push(await load(pairs, rate, seconds / ROUNDS, tracker, httpSend));
+        durableRounds.push(await load(pairs, rate, seconds / ROUNDS, durableRelay.tracker, durableRelay.send));
+      }
+    } finally {
+      await durableRelay.close();
+    }
+    server = figuresOf(serverRounds);
+    durable = figuresOf(durableRounds);
+    // One hot conversation, on its own (the first pair).
+    hot = figuresOf([await load(pairs.slice(0, 1), hotRate, hotSeconds, tracker, httpSend)]);
+    agent.destroy();
+    for (const ws of open.splice(0)) ws.terminate();
+
+    // The bare relay at the same load, for reference.
     await settleDatabase(client);
-    durable = await relayFloor(users, pairs, rate, seconds, dbUrl(BENCH_DB));
-    await settleDatabase(client);
-    floor = await relayFloor(users, pairs, rate, seconds);
+    const bare = await openRelay(users);
+    try {
+      await sleep(500);
+      floor = figuresOf([await load(pairs, rate, seconds, bare.tracker, bare.send)]);
+    } finally {
+      await bare.close();
+    }
   } finally {
     for (const ws of open) ws.terminate();
     await client.query(`delete from users where email like '${EMAIL_PREFIX}%'`).catch(() => {});
