@@ -5,7 +5,7 @@ import http from 'node:http';
 import { systemClock } from '@fmk/core';
 import { TokenService } from '@fmk/server/src/platform/auth.ts';
 import pg from 'pg';
-import { BENCH_DB, createUsers, dbUrl, ensureDatabase, startBenchServer, waitHealthy } from './game.ts';
+import { BENCH_DB, createUsers, dbUrl, ensureDatabase, pct, startBenchServer, waitHealthy } from './game.ts';
 
 /**
  * An authenticated trivial route against its floor: GET /api/v1/auth/check on the real
@@ -109,7 +109,11 @@ const ROUNDS = 5;
 
 /** Each figure's median over the rounds; errors are summed. */
 function medianLoop(loops: readonly Loop[]): Loop {
-  const mid = (pick: (l: Loop) => number) => [...loops].map(pick).sort((a, b) => a - b)[Math.floor(loops.length / 2)] ?? 0;
+  const mid = (pick: (l: Loop) => number) =>
+    pct(
+      loops.map(pick).sort((a, b) => a - b),
+      50,
+    ) ?? 0;
   return {
     rps: mid((l) => l.rps),
     p50: mid((l) => l.p50),

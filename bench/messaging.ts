@@ -15,8 +15,8 @@ import { BENCH_DB, createUsers, dbUrl, ensureDatabase, pct, startBenchServer, wa
  * {type:'message'} event at the recipient's socket (matched by clientId). The floor, in the same
  * run: a durable relay (its own process) at the same load, each message committed with one raw
  * INSERT and then relayed from one socket to its partner's, its load alternating with the
- * server's in ROUNDS rounds; a bare relay is measured too, for reference. Then one hot conversation between two users. Bench users live in
- * database `fmk_bench` and are deleted after.
+ * server's in ROUNDS rounds; a bare relay is measured too, for reference. Then one hot
+ * conversation between two users. Bench users live in database `fmk_bench` and are deleted after.
  */
 const EMAIL_PREFIX = 'bench-msg-';
 /** Sent (2xx) but not at the recipient within this long: lost. */
@@ -64,11 +64,13 @@ interface Peer {
   ws: WebSocket;
 }
 
+/** Sends one message of the load; answers its HTTP status (a relay answers 200 once written). */
+type Send = (from: string, to: string, conversationId: string, clientId: string) => Promise<number>;
+
 /** Receive bookkeeping shared by every socket of one load: clientId → send start. */
 class Tracker {
   pending = new Map<string, { t0: number; to: string }>();
   latencies: number[] = [];
-  late = 0;
   onMessage(me: string, data: WebSocket.RawData): void {
     const ev = JSON.parse(String(data)) as { type?: string; message?: { clientId?: string; receiverId?: string } };
     if (ev.type !== 'message' || ev.message?.receiverId !== me) return;
@@ -76,8 +78,8 @@ class Tracker {
     if (!p || p.to !== me) return;
     this.pending.delete(ev.message.clientId ?? '');
     const ms = performance.now() - p.t0;
-    if (ms > LOST_AFTER_MS) this.late++;
-    else this.latencies.push(ms);
+    // Later than LOST_AFTER_MS counts as lost (figuresOf: sent − received).
+    if (ms <= LOST_AFTER_MS) this.latencies.push(ms);
   }
 }
 
@@ -121,7 +123,7 @@ async function load(
   rate: number,
   seconds: number,
   tracker: Tracker,
-  send: (from: string, to: string, conversationId: string, clientId: string) => Promise<number>,
+  send: Send,
 ): Promise<Round> {
   let issued = 0;
   let inFlight = 0;
@@ -181,7 +183,6 @@ async function load(
   };
   tracker.pending.clear();
   tracker.latencies = [];
-  tracker.late = 0;
   return round;
 }
 
@@ -281,8 +282,6 @@ function startEcho(durableUrl?: string): Promise<{ child: ChildProcess; port: nu
     child.stdout!.once('data', (d) => resolve({ child, port: Number(String(d).trim()) }));
   });
 }
-
-type Send = (from: string, to: string, conversationId: string, clientId: string) => Promise<number>;
 
 /** A relay (bare or durable) in its own process with every user's socket open on it. */
 async function openRelay(
@@ -435,7 +434,7 @@ export async function messagingBench(opts: MessagingOptions = {}): Promise<Messa
     // cores with the server and PostgreSQL, and fetch made it several times busier (and its GC
     // pauses, 10-30 ms every ~600 ms at this load, landed in the latencies it measured).
     const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT });
-    const httpSend = (from: string, _to: string, conversationId: string, clientId: string) =>
+    const httpSend: Send = (from, _to, conversationId, clientId) =>
       new Promise<number>((resolve, reject) => {
         const body = JSON.stringify({ clientId, type: 'text', content: `bench ${clientId.slice(0, 8)}` });
         const req = http.request(
