@@ -52,7 +52,7 @@ export const systemHealthSchema = z.object({
       lastError: z.string().nullable(),
     }),
   ),
-  bus: z.object({ kind: z.string(), connected: z.boolean(), subscribers: z.number() }),
+  bus: z.object({ kind: z.string(), connected: z.boolean(), subscribers: z.number(), peers: z.number().optional() }),
   /** Live sockets recorded across every instance. */
   liveConnections: z.number(),
   moderationQueue: z.number(),
@@ -136,7 +136,9 @@ export function healthChecks(h: SystemHealth): HealthCheck[] {
     {
       key: 'bus',
       label: 'Event bus',
-      value: `${h.bus.kind}, ${h.bus.connected ? 'connected' : 'disconnected'}, ${h.bus.subscribers} subscribers here`,
+      value: `${h.bus.kind}, ${h.bus.connected ? 'connected' : 'disconnected'}, ${h.bus.subscribers} subscribers here${
+        h.bus.peers === undefined ? '' : `, ${h.bus.peers} other instance${h.bus.peers === 1 ? '' : 's'}`
+      }`,
       threshold: 'connected',
       state: h.bus.connected ? 'ok' : 'red',
     },

@@ -38,6 +38,8 @@ export interface BusState {
   kind: 'local' | 'postgres';
   connected: boolean;
   subscribers: number;
+  /** Other instances heard on the channel (LISTEN/NOTIFY only). */
+  peers?: number;
 }
 
 /** The subscribers held by this instance. */
@@ -115,6 +117,25 @@ interface Envelope {
 }
 
 /**
+ * How instances on one channel learn of each other (PgBus): `hello` when an instance starts
+ * listening (each peer answers `here`), `here` again every ANNOUNCE_MS, `bye` when it closes.
+ */
+interface Announcement {
+  src: string;
+  ctl: 'hello' | 'here' | 'bye';
+}
+
+/** Every instance says it is here this often. */
+export const ANNOUNCE_MS = 30_000;
+/** A peer not heard from for this long is gone (it stopped without its bye). */
+export const PEER_EXPIRES_MS = 3 * ANNOUNCE_MS + 10_000;
+/**
+ * For this long after its listener (re)connects, an instance NOTIFYs whether or not it knows a
+ * peer: the peers' answers to its hello are still on their way.
+ */
+export const PEER_GRACE_MS = 2_000;
+
+/**
  * The envelopes to NOTIFY for one publish: recipients in chunks, and an event too large for a
  * payload replaced by `{type: 'refetch', of}` so that clients reload what changed.
  */
@@ -138,6 +159,8 @@ export interface PgBusOptions {
   /** Publishes go through the app's pool. */
   db: Db;
   log?: FastifyBaseLogger;
+  /** PEER_GRACE_MS; tests shorten it. */
+  peerGraceMs?: number;
 }
 
 /**
@@ -145,6 +168,13 @@ export interface PgBusOptions {
  * LISTENs on the channel; a publish delivers to local sockets at once and NOTIFYs the others
  * with `{src, to, event}`. NOTIFY is fire-and-forget: an instance that was disconnected misses
  * events (clients catch up by message seq after a reconnect); the listener reconnects with backoff.
+ *
+ * An instance that knows no peer on its channel sends no NOTIFY at all (the common deployment,
+ * one instance on PostgreSQL: each event otherwise cost a round trip and a commit that nobody
+ * read). Peers announce themselves (Announcement): a new listener says hello and every peer
+ * answers, so a starting instance is known before it can hold a socket, and during PEER_GRACE_MS
+ * after it (re)connects it NOTIFYs regardless, while the answers come. A peer that vanished
+ * without its bye costs NOTIFYs until it expires, as before this existed.
  */
 export class PgBus implements Bus {
   private readonly fanout = new LocalFanout();
@@ -155,6 +185,13 @@ export class PgBus implements Bus {
   private retryMs = 250;
   /** Envelopes of other instances this one took (every one, whoever it is for): the benchmark reads it. */
   received = 0;
+  /** NOTIFY statements this instance sent for events: tests read it. */
+  notified = 0;
+  /** Other instances on the channel: when each was last heard from. */
+  private readonly peers = new Map<string, number>();
+  /** Until when NOTIFYs go out whatever the peers (PEER_GRACE_MS). */
+  private graceUntil = 0;
+  private announcing: NodeJS.Timeout | null = null;
 
   private constructor(private readonly opts: PgBusOptions) {
     const suffix = opts.schema ? `_${opts.schema}` : '';
@@ -165,7 +202,32 @@ export class PgBus implements Bus {
   static async create(opts: PgBusOptions): Promise<PgBus> {
     const bus = new PgBus(opts);
     await bus.listen();
+    bus.announcing = setInterval(() => bus.announce('here'), ANNOUNCE_MS);
+    bus.announcing.unref();
     return bus;
+  }
+
+  /** Says hello, here or bye to the channel's other instances; a failure is logged (the next announcement repeats it). */
+  private async announce(ctl: Announcement['ctl']): Promise<void> {
+    try {
+      await notifyAll(this.opts.db, this.channel, [JSON.stringify({ src: this.id, ctl } satisfies Announcement)]);
+    } catch (err) {
+      this.opts.log?.warn({ err }, 'bus announcement failed');
+    }
+  }
+
+  private heard(a: Announcement): void {
+    if (a.ctl === 'bye') this.peers.delete(a.src);
+    else this.peers.set(a.src, Date.now());
+    if (a.ctl === 'hello') void this.announce('here');
+  }
+
+  /** Whether an event must go out on the channel: a peer may be listening. */
+  private anyPeer(): boolean {
+    const now = Date.now();
+    if (now < this.graceUntil) return true;
+    for (const [id, at] of this.peers) if (now - at > PEER_EXPIRES_MS) this.peers.delete(id);
+    return this.peers.size > 0;
   }
 
   private async listen(): Promise<void> {
@@ -173,8 +235,9 @@ export class PgBus implements Bus {
     client.on('notification', (msg) => {
       if (msg.channel !== this.channel || !msg.payload) return;
       try {
-        const env = JSON.parse(msg.payload) as Envelope;
+        const env = JSON.parse(msg.payload) as Envelope | Announcement;
         if (env.src === this.id) return;
+        if ('ctl' in env) return this.heard(env);
         this.received++;
         this.fanout.deliver(env.to, env.event, this.opts.log);
       } catch (err) {
@@ -190,6 +253,8 @@ export class PgBus implements Bus {
     await client.query(`LISTEN ${this.channel}`);
     this.client = client;
     this.retryMs = 250;
+    this.graceUntil = Date.now() + (this.opts.peerGraceMs ?? PEER_GRACE_MS);
+    await this.announce('hello');
   }
 
   private reconnect(dead: pg.Client): void {
@@ -219,8 +284,9 @@ export class PgBus implements Bus {
       this.fanout.deliver(to, ev, this.opts.log);
       payloads.push(...envelopes(this.id, to, ev));
     }
-    if (payloads.length === 0) return;
+    if (payloads.length === 0 || !this.anyPeer()) return;
     try {
+      this.notified++;
       await notifyAll(this.opts.db, this.channel, payloads);
     } catch (err) {
       // The write this event follows has committed; failing the request would only make the
@@ -234,9 +300,17 @@ export class PgBus implements Bus {
   }
 
   state(): BusState {
-    return { kind: 'postgres', connected: this.client !== null && !this.closed, subscribers: this.fanout.size() };
+    this.anyPeer();
+    return {
+      kind: 'postgres',
+      connected: this.client !== null && !this.closed,
+      subscribers: this.fanout.size(),
+      peers: this.peers.size,
+    };
   }
   async close(): Promise<void> {
+    if (this.announcing) clearInterval(this.announcing);
+    if (!this.closed && this.client) await this.announce('bye');
     this.closed = true;
     const c = this.client;
     this.client = null;
