@@ -38,11 +38,19 @@ export interface DatabaseOptions {
   pglite?: PGlite;
 }
 
+/** How long an idle pooled connection to PostgreSQL is kept. */
+export const POOL_IDLE_MS = 5 * 60_000;
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 10,
+      // A connection idle this long is closed (pg's default: 10 s). A new one costs PostgreSQL a
+      // backend whose caches start cold (catalogs, plans, the send's PL/pgSQL function): after a
+      // 10 s lull the default closed all ten, and the burst that followed paid for ten at once
+      // (messages waited 300-800 ms in the messaging benchmark's rounds on this machine).
+      idleTimeoutMillis: POOL_IDLE_MS,
       ...(opts.schema ? { options: `-c search_path=${opts.schema},public` } : {}),
     });
     // A connection PostgreSQL ends (a restart, a crash, an admin's pg_terminate_backend) emits

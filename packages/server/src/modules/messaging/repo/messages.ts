@@ -180,10 +180,13 @@ export async function markDelivered(
   at: Date,
 ): Promise<Array<DeliveryMark & { senderId: string }>> {
   if (marks.length === 0) return [];
-  const json = JSON.stringify(marks.map((m) => ({ r: m.receiverId, c: m.conversationId, u: m.upTo })));
+  // unnest, not jsonb_to_recordset: the planner knows unnest's row count from the arrays (a batch
+  // is a few marks) and probes the index for each; it took jsonb's for 100 rows and scanned the
+  // whole table for them (2.6 ms against 0.2 ms at 20 k messages, and growing with the table).
   const { rows } = await sql<{ conversation_id: string; receiver_id: string; sender_id: string; seq: string | number }>`
     update messages m set delivered_at = ${at}
-      from jsonb_to_recordset(${json}::jsonb) as d(r text, c text, u bigint)
+      from unnest(${marks.map((m) => m.receiverId)}::text[], ${marks.map((m) => m.conversationId)}::text[],
+                  ${marks.map((m) => m.upTo)}::bigint[]) as d(r, c, u)
      where m.conversation_id = d.c and m.receiver_id = d.r and m.seq <= d.u and m.delivered_at is null
     returning m.conversation_id, m.receiver_id, m.sender_id, m.seq`.execute(db);
   const best = new Map<string, DeliveryMark & { senderId: string }>();
