@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { systemClock } from '@fmk/core';
+import { POOL_IDLE_MS } from '@fmk/server/src/db/index.ts';
 import { TokenService } from '@fmk/server/src/platform/auth.ts';
 import pg from 'pg';
 import WebSocket, { WebSocketServer } from 'ws';
@@ -15,7 +16,8 @@ import { BENCH_DB, createUsers, dbUrl, ensureDatabase, pct, startBenchServer, wa
  * {type:'message'} event at the recipient's socket (matched by clientId). The floor, in the same
  * run: a durable relay (its own process) at the same load, each message committed with one raw
  * INSERT and then relayed from one socket to its partner's, its load alternating with the
- * server's in ROUNDS rounds; a bare relay is measured too, for reference. Then one hot
+ * server's in ROUNDS rounds; a bare relay is measured too, for reference. Each side has an
+ * unmeasured warm-up first, and each round an unmeasured ramp (RAMP_SECONDS). Then one hot
  * conversation between two users. Bench users live in database `fmk_bench` and are deleted after.
  */
 const EMAIL_PREFIX = 'bench-msg-';
@@ -24,6 +26,10 @@ const LOST_AFTER_MS = 5000;
 const MAX_IN_FLIGHT = 64;
 /** The server's load and the durable floor's alternate in this many rounds each (messagingBench). */
 const ROUNDS = 3;
+/** Each side's unmeasured load before its rounds. */
+const WARMUP_SECONDS = 3;
+/** Each round's unmeasured start (messagingBench). */
+const RAMP_SECONDS = 1;
 
 export interface LoadFigures {
   sent: number;
@@ -239,7 +245,8 @@ function figuresOf(rounds: readonly Round[]): LoadFigures {
 const RELAY_TABLE = 'bench_durable_relay';
 
 function echoServerMain(durableUrl: string | undefined): void {
-  const pool = durableUrl ? new pg.Pool({ connectionString: durableUrl, max: 10 }) : null;
+  // Its connections kept while idle as long as the app keeps its own (between rounds).
+  const pool = durableUrl ? new pg.Pool({ connectionString: durableUrl, max: 10, idleTimeoutMillis: POOL_IDLE_MS }) : null;
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
   const byUser = new Map<string, WebSocket>();
   const relay = (m: { to: string; clientId?: string }) =>
@@ -471,10 +478,22 @@ export async function messagingBench(opts: MessagingOptions = {}): Promise<Messa
     const durableRounds: Round[] = [];
     try {
       await sleep(500);
+      // Warm-up, not measured: each side's first messages (JIT, the pools' connections, the
+      // database's caches for these users) at the same load.
+      await load(pairs, rate, WARMUP_SECONDS, tracker, httpSend);
+      await load(pairs, rate, WARMUP_SECONDS, durableRelay.tracker, durableRelay.send);
       await settleDatabase(client);
+      // Each round starts with RAMP_SECONDS of the same load, not measured: a side comes back from
+      // the other's round idle, and what idling undid is not the steady state being measured
+      // (after 8 s idle V8's memory reducer shrinks the heap, which the next burst grows back
+      // page by page; a page fault costs ~12 µs on this machine's VM).
+      const round = async (t: Tracker, send: Send) => {
+        await load(pairs, rate, RAMP_SECONDS, t, send);
+        return load(pairs, rate, seconds / ROUNDS, t, send);
+      };
       for (let r = 0; r < ROUNDS; r++) {
-        serverRounds.push(await load(pairs, rate, seconds / ROUNDS, tracker, httpSend));
-        durableRounds.push(await load(pairs, rate, seconds / ROUNDS, durableRelay.tracker, durableRelay.send));
+        serverRounds.push(await round(tracker, httpSend));
+        durableRounds.push(await round(durableRelay.tracker, durableRelay.send));
       }
     } finally {
       await durableRelay.close();
