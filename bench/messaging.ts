@@ -371,6 +371,15 @@ async function settleDatabase(client: pg.Client, vacuum = false): Promise<void> 
     );
     for (const { name } of tables.rows) await client.query(`vacuum (analyze) public."${name}"`);
   }
+  // The report's earlier loads (the game, persist) leave autovacuum work behind: it waits for
+  // the workers to finish (60 s at most) rather than share the machine with either side's load.
+  for (let waited = 0; waited < 60_000; waited += 500) {
+    const busy = await client.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity where backend_type = 'autovacuum worker'`,
+    );
+    if ((busy.rows[0]?.n ?? 0) === 0) break;
+    await sleep(500);
+  }
   await client.query('checkpoint');
 }
 
