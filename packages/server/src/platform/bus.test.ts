@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, openTestDatabase } from '../../test/harness.ts';
+import { until } from '../../test/nats.ts';
 import { type Database, openDatabase } from '../db/index.ts';
 import { type LiveEvent, PgBus } from './bus.ts';
-
-/** Polls `check` every 10 ms until it holds; fails after `ms`. */
-async function until(check: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 /**
  * LISTEN/NOTIFY between instances that know of each other: an instance alone on its channel sends
@@ -54,17 +46,17 @@ describe.runIf(DB_KINDS.includes('postgres'))('the PostgreSQL bus between instan
     const there: LiveEvent[] = [];
     two.subscribe('u2', (e) => there.push(e));
     // Each learns of the other: the newcomer's hello, the old one's answer.
-    await until(() => one.state().peers === 1 && two.state().peers === 1);
+    await until(() => one.state().peers === 1 && two.state().peers === 1, 'each to know the other');
     await one.publish(['u2'], { type: 'typing', n: 2 });
-    await until(() => there.length === 1);
+    await until(() => there.length === 1, 'the event on the second instance');
     expect(there).toEqual([{ type: 'typing', n: 2 }]);
     expect(one.notified).toBe(1);
     await two.publish(['u1'], { type: 'typing', n: 3 });
-    await until(() => here.length === 2);
+    await until(() => here.length === 2, 'the event on the first instance');
     expect(here[1]).toEqual({ type: 'typing', n: 3 });
 
     await two.close();
-    await until(() => one.state().peers === 0);
+    await until(() => one.state().peers === 0, 'the bye');
     await one.publish(['u2'], { type: 'typing', n: 4 });
     expect(one.notified).toBe(1);
   });

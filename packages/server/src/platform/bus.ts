@@ -126,14 +126,14 @@ interface Announcement {
 }
 
 /** Every instance says it is here this often. */
-export const ANNOUNCE_MS = 30_000;
+const ANNOUNCE_MS = 30_000;
 /** A peer not heard from for this long is gone (it stopped without its bye). */
-export const PEER_EXPIRES_MS = 3 * ANNOUNCE_MS + 10_000;
+const PEER_EXPIRES_MS = 3 * ANNOUNCE_MS + 10_000;
 /**
  * For this long after its listener (re)connects, an instance NOTIFYs whether or not it knows a
  * peer: the peers' answers to its hello are still on their way.
  */
-export const PEER_GRACE_MS = 2_000;
+const PEER_GRACE_MS = 2_000;
 
 /**
  * The envelopes to NOTIFY for one publish: recipients in chunks, and an event too large for a
@@ -222,12 +222,16 @@ export class PgBus implements Bus {
     if (a.ctl === 'hello') void this.announce('here');
   }
 
+  /** The peers heard from within PEER_EXPIRES_MS (the others are dropped). */
+  private livePeers(): number {
+    const now = Date.now();
+    for (const [id, at] of this.peers) if (now - at > PEER_EXPIRES_MS) this.peers.delete(id);
+    return this.peers.size;
+  }
+
   /** Whether an event must go out on the channel: a peer may be listening. */
   private anyPeer(): boolean {
-    const now = Date.now();
-    if (now < this.graceUntil) return true;
-    for (const [id, at] of this.peers) if (now - at > PEER_EXPIRES_MS) this.peers.delete(id);
-    return this.peers.size > 0;
+    return Date.now() < this.graceUntil || this.livePeers() > 0;
   }
 
   private async listen(): Promise<void> {
@@ -300,12 +304,11 @@ export class PgBus implements Bus {
   }
 
   state(): BusState {
-    this.anyPeer();
     return {
       kind: 'postgres',
       connected: this.client !== null && !this.closed,
       subscribers: this.fanout.size(),
-      peers: this.peers.size,
+      peers: this.livePeers(),
     };
   }
   async close(): Promise<void> {
